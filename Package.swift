@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "stickerpack",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "stickerpack", targets: ["stickerpack"]),
+        .library(name: "StickerImage", targets: ["StickerImage"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The three C libraries, found through pkg-config; Debian and Homebrew package names for hints.
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
+        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "StickerJSON"),
+        .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"]),
+        .executableTarget(
+            name: "stickerpack",
+            dependencies: [
+                "StickerImage", "StickerJSON",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
+        .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON"]),
+    ]
+)

@@ -1,0 +1,165 @@
+// libjpeg-turbo behind a setjmp boundary: decode any 8-bit JPEG to RGBA8 and hand back its EXIF block.
+#include "CCodecs.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    cc_jpeg_info *info;
+} jpeg_errors;
+
+static void on_jpeg_error(j_common_ptr cinfo) {
+    jpeg_errors *errors = (jpeg_errors *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    strncpy(errors->info->message, text, CC_MESSAGE_LENGTH - 1);
+    errors->info->message[CC_MESSAGE_LENGTH - 1] = '\0';
+    longjmp(errors->jump, 1);
+}
+
+// libjpeg reports damaged data as warnings (level -1) and goes on, filling gaps with grey. Damage to the
+// entropy-coded data or a missing end makes the file an error for us; extraneous bytes between markers
+// (common in files from cameras and editors) do not change a pixel and stay warnings.
+static int is_damage(int code) {
+    return code == JWRN_HIT_MARKER || code == JWRN_HUFF_BAD_CODE || code == JWRN_ARITH_BAD_CODE ||
+           code == JWRN_MUST_RESYNC || code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION;
+}
+
+static void on_jpeg_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;
+    jpeg_errors *errors = (jpeg_errors *)cinfo->err;
+    cc_jpeg_info *info = errors->info;
+    int code = cinfo->err->msg_code;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    if (code == JWRN_JPEG_EOF || is_damage(code)) {
+        if (!info->truncated && !info->damaged) {
+            strncpy(info->message, text, CC_MESSAGE_LENGTH - 1);
+            info->message[CC_MESSAGE_LENGTH - 1] = '\0';
+        }
+        if (code == JWRN_JPEG_EOF) info->truncated = 1; else info->damaged = 1;
+        // A corrupt stream can warn once per MCU: stop at the first damage instead of spinning through millions.
+        longjmp(errors->jump, 1);
+    }
+    info->warnings += 1;
+    size_t used = strlen(info->warning_text);
+    if (used + 2 < CC_WARNINGS_LENGTH) snprintf(info->warning_text + used, CC_WARNINGS_LENGTH - used, "%s%s", used ? "\n" : "", text);
+}
+
+// A progressive file cut at a scan boundary (then closed with EOI) decodes without a warning: every
+// coefficient must have been refined to its last bit (coef_bits 0), else scans are missing.
+static int progressive_scans_missing(j_decompress_ptr cinfo) {
+    if (!cinfo->progressive_mode || !cinfo->coef_bits) return 0;
+    for (int c = 0; c < cinfo->num_components; c++)
+        for (int k = 0; k < DCTSIZE2; k++)
+            if (cinfo->coef_bits[c][k] != 0) return 1;
+    return 0;
+}
+
+static void keep_exif(j_decompress_ptr cinfo, cc_jpeg_info *info) {
+    for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker; marker = marker->next) {
+        if (marker->marker != JPEG_APP0 + 1 || marker->data_length < 6) continue;
+        if (memcmp(marker->data, "Exif\0\0", 6) != 0) continue;
+        info->exif_size = marker->data_length - 6;
+        info->exif = malloc(info->exif_size);
+        if (info->exif) memcpy(info->exif, marker->data + 6, info->exif_size);
+        else info->exif_size = 0;
+        return;
+    }
+}
+
+static inline uint8_t multiply_255(unsigned a, unsigned b) { unsigned t = a * b + 128; return (uint8_t)((t + (t >> 8)) >> 8); }
+
+// Adobe writes CMYK inverted (0 = full ink); other writers do not.
+static void cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int inverted) {
+    for (uint32_t x = 0; x < width; x++) {
+        unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        rgba[0] = multiply_255(c, k);
+        rgba[1] = multiply_255(m, k);
+        rgba[2] = multiply_255(y, k);
+        rgba[3] = 255;
+        cmyk += 4;
+        rgba += 4;
+    }
+}
+
+cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
+                              uint8_t **pixels, cc_jpeg_info *info) {
+    memset(info, 0, sizeof *info);
+    info->adobe_transform = -1;
+    *pixels = NULL;
+    struct jpeg_decompress_struct cinfo;
+    jpeg_errors errors;
+    uint8_t *volatile buffer = NULL;
+    uint8_t *volatile cmyk_row = NULL;
+    volatile cc_status status = CC_ERROR_DECODE;
+    errors.info = info;
+    cinfo.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_jpeg_error;
+    errors.base.emit_message = on_jpeg_message;
+    if (setjmp(errors.jump)) {
+        free(buffer);
+        free(cmyk_row);
+        jpeg_destroy_decompress(&cinfo);
+        return status;
+    }
+    jpeg_create_decompress(&cinfo);
+    // Scans of a progressive file are buffered by libjpeg: bound that memory too.
+    cinfo.mem->max_memory_to_use = 512L << 20;
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+
+    info->width = cinfo.image_width;
+    info->height = cinfo.image_height;
+    info->components = cinfo.num_components;
+    info->jpeg_color_space = cinfo.jpeg_color_space;
+    info->progressive = cinfo.progressive_mode;
+    info->arithmetic = cinfo.arith_code;
+    info->data_precision = cinfo.data_precision;
+    if (cinfo.saw_Adobe_marker) info->adobe_transform = cinfo.Adobe_transform;
+    keep_exif(&cinfo, info);
+
+    if (cinfo.data_precision != 8) {
+        status = CC_ERROR_UNSUPPORTED;
+        snprintf(info->message, CC_MESSAGE_LENGTH, "%d-bit JPEG is not supported (only 8-bit samples)", cinfo.data_precision);
+        longjmp(errors.jump, 1);
+    }
+    if (cinfo.image_width > limits.max_width || cinfo.image_height > limits.max_height ||
+        (uint64_t)cinfo.image_width * cinfo.image_height > limits.max_pixels) {
+        status = CC_ERROR_LIMIT;
+        snprintf(info->message, CC_MESSAGE_LENGTH, "image is %ux%u, beyond the decode limit", cinfo.image_width, cinfo.image_height);
+        longjmp(errors.jump, 1);
+    }
+    int is_cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    cinfo.out_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    jpeg_start_decompress(&cinfo);
+
+    size_t row_bytes = (size_t)cinfo.output_width * 4;
+    buffer = malloc(row_bytes * cinfo.output_height);
+    if (is_cmyk) cmyk_row = malloc(row_bytes);
+    if (!buffer || (is_cmyk && !cmyk_row)) {
+        status = CC_ERROR_MEMORY;
+        strncpy(info->message, "out of memory for the pixel buffer", CC_MESSAGE_LENGTH - 1);
+        longjmp(errors.jump, 1);
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        uint8_t *row = buffer + row_bytes * cinfo.output_scanline;
+        JSAMPROW target = is_cmyk ? cmyk_row : row;
+        if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
+        if (is_cmyk) cmyk_to_rgba(cmyk_row, row, cinfo.output_width, cinfo.saw_Adobe_marker);
+    }
+    info->scans_missing = progressive_scans_missing(&cinfo);
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(cmyk_row);
+    *pixels = buffer;
+    return CC_OK;
+}

@@ -1,0 +1,248 @@
+// libpng behind a setjmp boundary: decode a PNG stream to RGBA8, encode RGBA8 or indexed pixels.
+#include "CCodecs.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cc_free(void *pointer) { free(pointer); }
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} memory_reader;
+
+typedef struct {
+    char *message;      // where the error text goes
+    char *warning_text; // where warnings go, one a line; NULL to drop them
+    int *warnings;
+} message_sink;
+
+static void copy_message(char *to, const char *text) {
+    strncpy(to, text ? text : "unknown error", CC_MESSAGE_LENGTH - 1);
+    to[CC_MESSAGE_LENGTH - 1] = '\0';
+}
+
+static void on_png_error(png_structp png, png_const_charp text) {
+    message_sink *sink = png_get_error_ptr(png);
+    copy_message(sink->message, text);
+    png_longjmp(png, 1);
+}
+
+static void on_png_warning(png_structp png, png_const_charp text) {
+    message_sink *sink = png_get_error_ptr(png);
+    if (!sink->warning_text) return;
+    *sink->warnings += 1;
+    size_t used = strlen(sink->warning_text);
+    if (used + 2 < CC_WARNINGS_LENGTH) {
+        snprintf(sink->warning_text + used, CC_WARNINGS_LENGTH - used, "%s%s", used ? "\n" : "", text ? text : "");
+    }
+}
+
+static void read_from_memory(png_structp png, png_bytep out, size_t length) {
+    memory_reader *reader = png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) png_error(png, "unexpected end of data (file truncated)");
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static void expand_palette(png_structp png, png_infop png_info, uint8_t *buffer, png_uint_32 width, png_uint_32 height) {
+    png_colorp colors = NULL;
+    int count = 0;
+    png_get_PLTE(png, png_info, &colors, &count);
+    png_bytep alphas = NULL;
+    int alpha_count = 0;
+    png_color_16p unused = NULL;
+    if (png_get_valid(png, png_info, PNG_INFO_tRNS)) png_get_tRNS(png, png_info, &alphas, &alpha_count, &unused);
+    uint8_t table[256][4];
+    for (int i = 0; i < 256; i++) {
+        table[i][0] = i < count ? colors[i].red : 0;
+        table[i][1] = i < count ? colors[i].green : 0;
+        table[i][2] = i < count ? colors[i].blue : 0;
+        table[i][3] = i < alpha_count ? alphas[i] : 255;
+    }
+    size_t row_bytes = (size_t)width * 4;
+    for (png_uint_32 y = 0; y < height; y++) {
+        uint8_t *row = buffer + row_bytes * y;
+        const uint8_t *indices = row + width * 3;
+        for (png_uint_32 x = 0; x < width; x++) {
+            uint8_t index = indices[x];
+            if (index >= count) {
+                char text[CC_MESSAGE_LENGTH];
+                snprintf(text, sizeof text, "pixel (%u, %u) uses palette index %u but PLTE has only %d entries", x, y, index, count);
+                png_error(png, text);
+            }
+            memcpy(row + x * 4, table[index], 4);
+        }
+    }
+}
+
+cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
+                             uint8_t **pixels, cc_png_info *info) {
+    memset(info, 0, sizeof *info);
+    *pixels = NULL;
+    message_sink sink = {info->message, info->warning_text, &info->warnings};
+    memory_reader reader = {data, size, 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
+    if (!png) return CC_ERROR_MEMORY;
+    png_infop png_info = png_create_info_struct(png);
+    // Locals changed after setjmp and read after a longjmp must be volatile.
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    volatile cc_status status = CC_ERROR_DECODE;
+    if (!png_info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return CC_ERROR_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        free(buffer);
+        png_destroy_read_struct(&png, &png_info, NULL);
+        return status;
+    }
+    png_set_read_fn(png, &reader, read_from_memory);
+    png_set_user_limits(png, limits.max_width, limits.max_height);
+    // Ancillary chunks (iCCP, zTXt, ...) may not inflate past this: a zip bomb in a text chunk stops here.
+    png_set_chunk_malloc_max(png, 1u << 20);
+    png_set_check_for_invalid_index(png, 1);
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    png_read_info(png, png_info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(png, png_info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    info->width = width;
+    info->height = height;
+    info->bit_depth = bit_depth;
+    info->color_type = color_type;
+    info->interlaced = interlace != PNG_INTERLACE_NONE;
+    info->has_trns = png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
+    if ((uint64_t)width * height > limits.max_pixels) {
+        status = CC_ERROR_LIMIT;
+        png_error(png, "image has more pixels than the decode limit allows");
+    }
+
+    // Palette images are read as indices and expanded here, so that an index past the PLTE is caught:
+    // libpng would expand it silently to black.
+    int palette = color_type == PNG_COLOR_TYPE_PALETTE;
+    if (palette) {
+        png_set_packing(png);
+    } else {
+        // Every other colour type and depth to 8-bit RGBA.
+        png_set_expand(png);
+    }
+    png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!palette) png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, png_info);
+    if (png_get_rowbytes(png, png_info) != (size_t)width * (palette ? 1 : 4)) png_error(png, "unexpected row layout after transforms");
+
+    size_t row_bytes = (size_t)width * 4;
+    buffer = malloc(row_bytes * height);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!buffer || !rows) {
+        status = CC_ERROR_MEMORY;
+        png_error(png, "out of memory for the pixel buffer");
+    }
+    // Palette indices go to the last quarter of each row, so expanding left to right never overwrites them.
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = buffer + row_bytes * y + (palette ? width * 3 : 0);
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    if (palette) expand_palette(png, png_info, buffer, width, height);
+
+    free(rows);
+    png_destroy_read_struct(&png, &png_info, NULL);
+    *pixels = buffer;
+    return CC_OK;
+}
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+} memory_writer;
+
+static void write_to_memory(png_structp png, png_bytep bytes, size_t length) {
+    memory_writer *writer = png_get_io_ptr(png);
+    if (writer->size + length > writer->capacity) {
+        size_t capacity = writer->capacity ? writer->capacity : 65536;
+        while (capacity < writer->size + length) capacity *= 2;
+        uint8_t *grown = realloc(writer->data, capacity);
+        if (!grown) {
+            writer->failed = 1;
+            png_error(png, "out of memory for the encoded PNG");
+        }
+        writer->data = grown;
+        writer->capacity = capacity;
+    }
+    memcpy(writer->data + writer->size, bytes, length);
+    writer->size += length;
+}
+
+static void flush_memory(png_structp png) { (void)png; }
+
+cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8_t *palette,
+                        int palette_count, uint32_t width, uint32_t height, int compression_level,
+                        uint8_t **out, size_t *out_size, char *message) {
+    *out = NULL;
+    *out_size = 0;
+    message[0] = '\0';
+    message_sink sink = {message, NULL, NULL};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
+    if (!png) return CC_ERROR_MEMORY;
+    png_infop png_info = png_create_info_struct(png);
+    memory_writer writer = {NULL, 0, 0, 0};
+    png_bytep *volatile rows = NULL;
+    if (!png_info || setjmp(png_jmpbuf(png))) {
+        free(rows);
+        free(writer.data);
+        png_destroy_write_struct(&png, &png_info);
+        return writer.failed ? CC_ERROR_MEMORY : CC_ERROR_DECODE;
+    }
+    png_set_write_fn(png, &writer, write_to_memory, flush_memory);
+    png_set_compression_level(png, compression_level);
+    int indexed = palette != NULL && indices != NULL && palette_count > 0 && palette_count <= 256;
+    if (indexed) {
+        png_color colors[256];
+        png_byte alphas[256];
+        int last_translucent = -1;
+        for (int i = 0; i < palette_count; i++) {
+            colors[i].red = palette[i * 4];
+            colors[i].green = palette[i * 4 + 1];
+            colors[i].blue = palette[i * 4 + 2];
+            alphas[i] = palette[i * 4 + 3];
+            if (alphas[i] != 255) last_translucent = i;
+        }
+        int depth = palette_count <= 2 ? 1 : palette_count <= 4 ? 2 : palette_count <= 16 ? 4 : 8;
+        png_set_IHDR(png, png_info, width, height, depth, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_set_PLTE(png, png_info, colors, palette_count);
+        if (last_translucent >= 0) png_set_tRNS(png, png_info, alphas, last_translucent + 1, NULL);
+        png_write_info(png, png_info);
+        if (depth < 8) png_set_packing(png);
+    } else {
+        png_set_IHDR(png, png_info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_write_info(png, png_info);
+    }
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (!rows) {
+        writer.failed = 1;
+        png_error(png, "out of memory for row pointers");
+    }
+    size_t row_bytes = indexed ? width : (size_t)width * 4;
+    const uint8_t *source = indexed ? indices : rgba;
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(source + row_bytes * y);
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    free(rows);
+    png_destroy_write_struct(&png, &png_info);
+    *out = writer.data;
+    *out_size = writer.size;
+    return CC_OK;
+}

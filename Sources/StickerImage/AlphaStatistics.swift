@@ -1,0 +1,14 @@
+extension RGBAImage {
+    /// Pixels whose alpha is 0.
+    public var transparentPixelCount: Int {
+        pixels.withUnsafeBufferPointer { p in
+            var count = 0
+            var i = 3
+            while i < p.count {
+                if p[i] == 0 { count += 1 }
+                i += 4
+            }
+            return count
+        }
+    }
+}

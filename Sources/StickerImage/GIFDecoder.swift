@@ -1,0 +1,228 @@
+import CGIF
+
+/// GIF through giflib's record-level API, composited as browsers do: a transparent canvas, the transparent
+/// index leaving the canvas as it was, the four disposal methods, frames clipped to the logical screen.
+enum GIFDecoder {
+    /// The Graphic Control Extension that applies to the next image.
+    private struct GraphicControl {
+        var disposal = 0
+        var delayCentiseconds = 0
+        var transparentIndex: Int? = nil
+    }
+
+    /// giflib pulls bytes through a C callback; this carries the file and the position.
+    private final class ByteSource {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    private static let read: InputFunc = { gif, buffer, count in
+        guard let gif, let buffer, count > 0, let user = gif.pointee.UserData else { return 0 }
+        let source = Unmanaged<ByteSource>.fromOpaque(user).takeUnretainedValue()
+        let n = min(Int(count), source.bytes.count - source.offset)
+        guard n > 0 else { return 0 }
+        source.bytes.withUnsafeBufferPointer { all in
+            buffer.update(from: all.baseAddress! + source.offset, count: n)
+        }
+        source.offset += n
+        return Int32(n)
+    }
+
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
+        let source = ByteSource(bytes)
+        var openError: Int32 = 0
+        let retained = Unmanaged.passRetained(source)
+        defer { retained.release() }
+        guard let gif = DGifOpen(retained.toOpaque(), read, &openError) else {
+            throw .malformed("malformed GIF: \(message(openError))")
+        }
+        defer {
+            var closeError: Int32 = 0
+            DGifCloseFile(gif, &closeError)
+        }
+        return try decode(gif, limits: limits)
+    }
+
+    /// giflib reads the LZW code size with the descriptor and refuses sizes past 8 as a read failure.
+    private static func descriptorFailure(_ gif: UnsafeMutablePointer<GifFileType>) -> String {
+        if gif.pointee.Error == D_GIF_ERR_READ_FAILED, let user = gif.pointee.UserData {
+            let source = Unmanaged<ByteSource>.fromOpaque(user).takeUnretainedValue()
+            if source.offset > 0, source.offset < source.bytes.count, source.bytes[source.offset - 1] > 8 {
+                return "LZW minimum code size \(source.bytes[source.offset - 1]) is beyond the GIF maximum of 8"
+            }
+            return "the file ends inside the image descriptor (truncated)"
+        }
+        return message(gif.pointee.Error)
+    }
+
+    private static func message(_ code: Int32) -> String {
+        guard let text = GifErrorString(code) else { return "giflib error \(code)" }
+        return String(cString: text).lowercased()
+    }
+
+    private static func decode(_ gif: UnsafeMutablePointer<GifFileType>, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
+        let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
+        guard width > 0, height > 0 else { throw .malformed("malformed GIF: the logical screen is \(width)x\(height) px") }
+        try limits.checkCanvas(width: width, height: height)
+
+        var canvas = RGBAImage(width: width, height: height)
+        var frames: [AnimationFrame] = []
+        var control = GraphicControl()
+        var loopCount: Int? = nil
+        var usesTransparency = false
+        var paletteBits = Int(gif.pointee.SColorMap?.pointee.BitsPerPixel ?? 0)
+        var warnings: [String] = []
+        var sawInterlace = false
+
+        records: while true {
+            var record = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(gif, &record) == GIF_OK else {
+                if !frames.isEmpty && gif.pointee.Error == D_GIF_ERR_WRONG_RECORD {
+                    // Browsers stop at an unknown block and show the frames before it.
+                    warnings.append("unknown data after frame \(frames.count - 1) is ignored, as browsers do")
+                    break records
+                }
+                if !frames.isEmpty && gif.pointee.Error == D_GIF_ERR_READ_FAILED {
+                    throw .malformed("truncated GIF: the file ends after frame \(frames.count - 1), before the trailer")
+                }
+                throw .malformed("malformed GIF: \(message(gif.pointee.Error))")
+            }
+            switch record {
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageDesc(gif) == GIF_OK else {
+                    throw .malformed("malformed GIF: frame \(frames.count): \(descriptorFailure(gif))")
+                }
+                try limits.checkFrames(count: frames.count + 1, width: width, height: height)
+                let descriptor = gif.pointee.Image
+                let rect = PixelRect(x: Int(descriptor.Left), y: Int(descriptor.Top),
+                                     width: Int(descriptor.Width), height: Int(descriptor.Height))
+                sawInterlace = sawInterlace || descriptor.Interlace
+                let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap
+                if let local = descriptor.ColorMap { paletteBits = max(paletteBits, Int(local.pointee.BitsPerPixel)) }
+                if colorMap == nil { warnings.append("frame \(frames.count) has no colour table; drawn in black") }
+                if control.transparentIndex != nil { usesTransparency = true }
+
+                let image = try readImage(gif, rect: rect, interlaced: descriptor.Interlace, colorMap: colorMap,
+                                          transparentIndex: control.transparentIndex, limits: limits, frame: frames.count)
+                let saved = control.disposal == 3 ? canvas : nil
+                if let image { Compositor.draw(image, at: rect.x, rect.y, on: &canvas, blend: .opaqueOnly) }
+                frames.append(AnimationFrame(image: canvas, delayMs: Double(control.delayCentiseconds * 10)))
+                switch control.disposal {
+                case 2: Compositor.clear(rect, on: &canvas)
+                case 3: if let saved { canvas = saved }
+                default: break
+                }
+                control = GraphicControl()
+            case EXTENSION_RECORD_TYPE:
+                try readExtension(gif, control: &control, loopCount: &loopCount)
+            case TERMINATE_RECORD_TYPE:
+                break records
+            default:
+                throw .malformed("malformed GIF: unknown block type after frame \(frames.count)")
+            }
+        }
+        guard !frames.isEmpty else { throw .malformed("malformed GIF: the file holds no image") }
+        var encoding = SourceEncoding(bitDepth: max(1, paletteBits), colorType: "palette",
+                                      hasAlphaChannel: usesTransparency, interlaced: sawInterlace)
+        encoding.colorType = "palette"
+        return DecodedImage(format: .gif, width: width, height: height, frames: frames, loopCount: loopCount,
+                            encoding: encoding, warnings: warnings)
+    }
+
+    /// The frame's pixels as RGBA (transparent index as alpha 0), or nil for an empty frame.
+    private static func readImage(_ gif: UnsafeMutablePointer<GifFileType>, rect: PixelRect, interlaced: Bool,
+                                  colorMap: UnsafeMutablePointer<ColorMapObject>?, transparentIndex: Int?,
+                                  limits: DecodeLimits, frame: Int) throws(DecodeError) -> RGBAImage? {
+        guard rect.width > 0, rect.height > 0 else {
+            try skipImageData(gif, frame: frame)
+            return nil
+        }
+        try limits.checkCanvas(width: rect.width, height: rect.height)
+        var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
+        let ok = indices.withUnsafeMutableBufferPointer { buffer -> Bool in
+            for row in rowOrder(height: rect.height, interlaced: interlaced) {
+                if DGifGetLine(gif, buffer.baseAddress! + row * rect.width, Int32(rect.width)) != GIF_OK { return false }
+            }
+            return true
+        }
+        guard ok else {
+            let code = gif.pointee.Error
+            if code == D_GIF_ERR_READ_FAILED {
+                throw .malformed("truncated GIF: the image data of frame \(frame) ends early")
+            }
+            throw .malformed("malformed GIF: frame \(frame): \(message(code))")
+        }
+        var palette = [UInt8](repeating: 0, count: 256 * 4)
+        for i in 0..<256 { palette[i * 4 + 3] = 255 }
+        if let colorMap {
+            let count = min(256, Int(colorMap.pointee.ColorCount))
+            for i in 0..<count {
+                let color = colorMap.pointee.Colors[i]
+                palette[i * 4] = color.Red
+                palette[i * 4 + 1] = color.Green
+                palette[i * 4 + 2] = color.Blue
+            }
+        }
+        if let transparentIndex, transparentIndex < 256 { palette[transparentIndex * 4 + 3] = 0 }
+        var pixels = [UInt8](repeating: 0, count: indices.count * 4)
+        palette.withUnsafeBufferPointer { table in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for (i, index) in indices.enumerated() {
+                    let p = Int(index) * 4
+                    out[i * 4] = table[p]; out[i * 4 + 1] = table[p + 1]; out[i * 4 + 2] = table[p + 2]; out[i * 4 + 3] = table[p + 3]
+                }
+            }
+        }
+        return RGBAImage(width: rect.width, height: rect.height, pixels: pixels)
+    }
+
+    /// Rows in the order they are stored: interlaced GIFs store every 8th row, then the 4th, 2nd and odd rows.
+    static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
+        guard interlaced else { return Array(0..<height) }
+        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+    }
+
+    private static func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>, frame: Int) throws(DecodeError) {
+        var codeSize: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>? = nil
+        guard DGifGetCode(gif, &codeSize, &block) == GIF_OK else {
+            throw .malformed("malformed GIF: frame \(frame): \(message(gif.pointee.Error))")
+        }
+        while block != nil {
+            guard DGifGetCodeNext(gif, &block) == GIF_OK else {
+                throw .malformed("malformed GIF: frame \(frame): \(message(gif.pointee.Error))")
+            }
+        }
+    }
+
+    private static func readExtension(_ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicControl,
+                                      loopCount: inout Int?) throws(DecodeError) {
+        var code: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>? = nil
+        guard DGifGetExtension(gif, &code, &block) == GIF_OK else {
+            throw .malformed("malformed GIF: extension block: \(message(gif.pointee.Error))")
+        }
+        var isLoopApplication = false
+        var first = true
+        while let data = block {
+            let length = Int(data[0])
+            let payload = Array(UnsafeBufferPointer(start: data + 1, count: length))
+            if code == GRAPHICS_EXT_FUNC_CODE && first && length >= 4 {
+                control.disposal = Int(payload[0] >> 2 & 0x07)
+                control.delayCentiseconds = Int(payload[1]) | Int(payload[2]) << 8
+                control.transparentIndex = payload[0] & 0x01 != 0 ? Int(payload[3]) : nil
+            } else if code == APPLICATION_EXT_FUNC_CODE && first {
+                let name = String(decoding: payload, as: UTF8.self)
+                isLoopApplication = name == "NETSCAPE2.0" || name == "ANIMEXTS1.0"
+            } else if isLoopApplication && length >= 3 && payload[0] == 1 && loopCount == nil {
+                // The first loop count wins when a file has several, as in browsers.
+                loopCount = Int(payload[1]) | Int(payload[2]) << 8
+            }
+            first = false
+            guard DGifGetExtensionNext(gif, &block) == GIF_OK else {
+                throw .malformed("malformed GIF: extension block: \(message(gif.pointee.Error))")
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The entry point: bytes or a file to a `DecodedImage`, the format found by content.
+public enum ImageDecoder {
+    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(DecodeError) -> DecodedImage {
+        guard bytes.count <= limits.maxFileBytes else {
+            throw .limitExceeded("the file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes)")
+        }
+        switch try FormatSniffer.sniff(bytes) {
+        case .png, .apng: return try PNGDecoder.decode(bytes, limits: limits)
+        case .gif: return try GIFDecoder.decode(bytes, limits: limits)
+        case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
+        }
+    }
+
+    public static func decodeFile(at path: String, limits: DecodeLimits = .default) throws(DecodeError) -> DecodedImage {
+        try decode(try FileBytes.read(path, limit: limits.maxFileBytes), limits: limits)
+    }
+}
+
+/// Reads a whole file, refusing directories, unreadable files and files beyond the byte limit.
+public enum FileBytes {
+    public static func read(_ path: String, limit: Int) throws(DecodeError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable("no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable("it is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable("permission denied") }
+        defer { try? handle.close() }
+        do {
+            // One byte past the limit tells "too big" without reading a huge file whole.
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            guard data.count <= limit else {
+                throw DecodeError.limitExceeded("the file is larger than the limit of \(limit) bytes")
+            }
+            return [UInt8](data)
+        } catch let error as DecodeError {
+            throw error
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+}

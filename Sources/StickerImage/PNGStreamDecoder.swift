@@ -1,0 +1,82 @@
+import CCodecs
+
+/// What libpng reports of one PNG stream besides its pixels.
+struct PNGStreamInfo {
+    var bitDepth: Int
+    var colorType: Int
+    var interlaced: Bool
+    var hasTransparencyChunk: Bool
+    var warnings: [String]
+
+    /// The colour type by name, and whether it can carry transparency.
+    var encoding: SourceEncoding {
+        let names = [0: "gray", 2: "rgb", 3: "palette", 4: "gray+alpha", 6: "rgba"]
+        let alpha = colorType == 4 || colorType == 6 || hasTransparencyChunk
+        return SourceEncoding(bitDepth: bitDepth, colorType: names[colorType] ?? "unknown",
+                              hasAlphaChannel: alpha, interlaced: interlaced)
+    }
+}
+
+/// One complete PNG stream (signature to IEND) through libpng to RGBA8.
+enum PNGStreamDecoder {
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> (RGBAImage, PNGStreamInfo) {
+        var info = cc_png_info()
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        let c = limits.cLimits
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            cc_png_decode_rgba(buffer.baseAddress, buffer.count, cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels), &pixels, &info)
+        }
+        defer { cc_free(pixels) }
+        let message = CMessage.string(from: &info.message)
+        switch status {
+        case CC_OK: break
+        case CC_ERROR_LIMIT: throw .limitExceeded("\(info.width)x\(info.height) px: \(message)")
+        case CC_ERROR_MEMORY: throw .limitExceeded(message)
+        default: throw .malformed("PNG data error: \(pngMessage(message))")
+        }
+        guard let pixels else { throw .malformed("PNG decoder returned no pixels") }
+        let width = Int(info.width), height = Int(info.height)
+        let image = RGBAImage(width: width, height: height,
+                              pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+        let streamInfo = PNGStreamInfo(bitDepth: Int(info.bit_depth), colorType: Int(info.color_type),
+                                       interlaced: info.interlaced != 0, hasTransparencyChunk: info.has_trns != 0,
+                                       warnings: CMessage.lines(from: &info.warning_text).map { "libpng: \($0)" })
+        if let bomb = streamInfo.warnings.first(where: isMetadataLimitWarning) {
+            throw .limitExceeded("a metadata chunk inflates past the 1 MiB limit (\(bomb)); a decompression bomb?")
+        }
+        return (image, streamInfo)
+    }
+
+    /// libpng drops a compressed text or profile chunk that inflates past the chunk limit with a warning;
+    /// 1 MiB of metadata in a sticker is a decompression bomb, not an accident.
+    static func isMetadataLimitWarning(_ warning: String) -> Bool {
+        let chunk = ["zTXt", "iTXt", "iCCP"].contains { warning.contains($0 + ":") }
+        return chunk && (warning.contains("truncated") || warning.contains("too large") || warning.contains("exceeds"))
+    }
+
+    /// libpng's terse messages, said so that a person knows what broke.
+    static func pngMessage(_ message: String) -> String {
+        if message.contains("Not enough image data") || message.contains("unexpected end") {
+            return "\(message) (the image data is truncated)"
+        }
+        if message.contains("incorrect data check") || message.contains("invalid") && message.contains("distance") {
+            return "\(message) (the compressed image data is damaged)"
+        }
+        return message
+    }
+}
+
+/// C character arrays (fixed-size tuples in Swift) to String.
+enum CMessage {
+    static func string<T>(from tuple: inout T) -> String {
+        withUnsafeBytes(of: &tuple) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// A C buffer of lines, one message a line.
+    static func lines<T>(from tuple: inout T) -> [String] {
+        string(from: &tuple).split(separator: "\n").map(String.init)
+    }
+}

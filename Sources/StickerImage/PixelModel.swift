@@ -1,0 +1,96 @@
+/// The one pixel model every decoder produces: 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom.
+public struct RGBAImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "RGBA buffer does not match its size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A fully transparent canvas.
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    }
+
+    public var byteCount: Int { pixels.count }
+}
+
+/// One composited frame of an animation: the full canvas as a viewer shows it, and how long it stays.
+public struct AnimationFrame: Equatable, Sendable {
+    public var image: RGBAImage
+    /// The delay as the file states it, in milliseconds, before any player clamping.
+    public var delayMs: Double
+
+    public init(image: RGBAImage, delayMs: Double) {
+        self.image = image
+        self.delayMs = delayMs
+    }
+}
+
+public enum ImageFormat: String, Codable, Sendable, CaseIterable {
+    case png, apng, gif, jpeg
+
+    /// File extensions that App Store Connect accepts for this format.
+    public var acceptedExtensions: [String] {
+        switch self {
+        case .png, .apng: return ["png"]
+        case .gif: return ["gif"]
+        case .jpeg: return ["jpg", "jpeg"]
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .png: return "PNG"
+        case .apng: return "APNG"
+        case .gif: return "GIF"
+        case .jpeg: return "JPEG"
+        }
+    }
+}
+
+/// How the file stores its pixels, before conversion to RGBA8.
+public struct SourceEncoding: Equatable, Sendable {
+    /// Bits per sample in the file (PNG 1-16, GIF palette bits, JPEG 8).
+    public var bitDepth: Int
+    /// A short name of the colour model: "rgba", "rgb", "gray", "gray+alpha", "palette", "cmyk", "ycck", "ycbcr".
+    public var colorType: String
+    /// Whether the file can carry transparency (an alpha channel, tRNS, or a GIF transparent index).
+    public var hasAlphaChannel: Bool
+    public var interlaced: Bool
+    /// JPEG only: progressive and arithmetic coding.
+    public var progressive: Bool = false
+    public var arithmetic: Bool = false
+    /// EXIF orientation 1-8 when the file has one. Pixels are kept as stored; this says how a viewer rotates them.
+    public var exifOrientation: Int? = nil
+
+    public init(bitDepth: Int, colorType: String, hasAlphaChannel: Bool, interlaced: Bool) {
+        self.bitDepth = bitDepth
+        self.colorType = colorType
+        self.hasAlphaChannel = hasAlphaChannel
+        self.interlaced = interlaced
+    }
+}
+
+/// A fully decoded still or animated image: every frame composited on the canvas.
+public struct DecodedImage: Sendable {
+    public var format: ImageFormat
+    public var width: Int
+    public var height: Int
+    /// One frame for a still image.
+    public var frames: [AnimationFrame]
+    /// APNG `num_plays` or the GIF NETSCAPE2.0 loop count: 0 loops forever. `nil` when the file names none
+    /// (a still image, or a GIF without the extension, which plays once).
+    public var loopCount: Int?
+    public var encoding: SourceEncoding
+    /// Problems that did not stop the decode, for the linter to report (a broken APNG shown as its still image).
+    public var warnings: [String]
+
+    public var isAnimated: Bool { frames.count > 1 }
+    public var delaysMs: [Double] { frames.map(\.delayMs) }
+    public var durationMs: Double { frames.reduce(0) { $0 + $1.delayMs } }
+}

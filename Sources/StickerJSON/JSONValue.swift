@@ -1,0 +1,93 @@
+/// A JSON value whose objects keep their keys in the order given, so that output is stable byte for byte.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.int(a), .int(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: return false
+        }
+    }
+
+    /// A number: integral values print without a fraction.
+    public static func number(_ value: Double) -> JSONValue {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return .int(Int(value)) }
+        return .double(value)
+    }
+
+    public static func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue {
+        value.map(make) ?? .null
+    }
+
+    /// Serialises with two-space indentation and a trailing newline when `pretty`.
+    public func serialized(pretty: Bool = true) -> String {
+        var out = ""
+        write(to: &out, indent: pretty ? 0 : nil)
+        if pretty { out += "\n" }
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .double(let value): out += value.isFinite ? "\(value)" : "null"
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let items):
+            writeContainer(open: "[", close: "]", count: items.count, indent: indent, to: &out) { index, out, inner in
+                items[index].write(to: &out, indent: inner)
+            }
+        case .object(let members):
+            writeContainer(open: "{", close: "}", count: members.count, indent: indent, to: &out) { index, out, inner in
+                JSONValue.writeString(members[index].0, to: &out)
+                out += inner == nil ? ":" : ": "
+                members[index].1.write(to: &out, indent: inner)
+            }
+        }
+    }
+
+    private func writeContainer(open: String, close: String, count: Int, indent: Int?, to out: inout String,
+                                element: (Int, inout String, Int?) -> Void) {
+        out += open
+        guard count > 0 else { out += close; return }
+        let inner = indent.map { $0 + 2 }
+        for index in 0..<count {
+            if index > 0 { out += "," }
+            if let inner { out += "\n" + String(repeating: " ", count: inner) }
+            element(index, &out, inner)
+        }
+        if let indent { out += "\n" + String(repeating: " ", count: indent) }
+        out += close
+    }
+
+    private static func writeString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

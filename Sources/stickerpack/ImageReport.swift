@@ -1,0 +1,105 @@
+import Foundation
+import StickerImage
+import StickerJSON
+
+/// What `info` says of one file, decoded once.
+struct ImageReport {
+    let path: String
+    var bytes: Int?
+    var decoded: DecodedImage?
+    var probe: ImageProbe?
+    var error: DecodeError?
+
+    init(path: String, headerOnly: Bool) {
+        self.path = path
+        do {
+            let data = try FileBytes.read(path, limit: DecodeLimits.default.maxFileBytes)
+            bytes = data.count
+            if headerOnly {
+                probe = try ImageProbe.probe(data)
+            } else {
+                decoded = try ImageDecoder.decode(data)
+            }
+        } catch {
+            self.error = error
+        }
+    }
+
+    private var transparentPixels: Int? { decoded?.frames.first?.image.transparentPixelCount }
+
+    var json: JSONValue {
+        let d = decoded
+        return .object([
+            ("path", .string(path)),
+            ("format", .optional(d?.format.rawValue ?? probe?.format.rawValue) { .string($0) }),
+            ("width", .optional(d?.width ?? probe?.width) { .int($0) }),
+            ("height", .optional(d?.height ?? probe?.height) { .int($0) }),
+            ("frames", .optional(d?.frames.count ?? probe?.declaredFrames) { .int($0) }),
+            ("loopCount", .optional(d?.loopCount) { .int($0) }),
+            ("delaysMs", .optional(d?.delaysMs) { .array($0.map(JSONValue.number)) }),
+            ("durationMs", .optional(d?.durationMs) { .number($0) }),
+            ("bitDepth", .optional(d?.encoding.bitDepth ?? probe?.bitDepth) { .int($0) }),
+            ("colorType", .optional(d?.encoding.colorType) { .string($0) }),
+            ("interlaced", .optional(d?.encoding.interlaced) { .bool($0) }),
+            ("hasAlpha", .optional(d?.encoding.hasAlphaChannel) { .bool($0) }),
+            ("transparentPixels", .optional(transparentPixels) { .int($0) }),
+            ("exifOrientation", .optional(d?.encoding.exifOrientation) { .int($0) }),
+            ("bytes", .optional(bytes) { .int($0) }),
+            ("warnings", .optional(d?.warnings) { .array($0.map { .string($0) }) }),
+            ("error", .optional(error?.description) { .string($0) }),
+        ])
+    }
+
+    var text: String {
+        var lines = [path]
+        func add(_ label: String, _ value: String) {
+            lines.append("  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + value)
+        }
+        if let error {
+            add("error", error.description)
+            add("hint", error.hint)
+            return lines.joined(separator: "\n")
+        }
+        if let probe {
+            add("format", probe.format.displayName + " (header only)")
+            add("size", "\(probe.width) x \(probe.height) px")
+            if let frames = probe.declaredFrames { add("frames", "\(frames) declared") }
+        }
+        if let d = decoded {
+            var encoding = "\(d.encoding.bitDepth)-bit \(d.encoding.colorType)"
+            if d.encoding.interlaced { encoding += ", interlaced" }
+            if d.encoding.progressive { encoding += ", progressive" }
+            if d.encoding.arithmetic { encoding += ", arithmetic-coded" }
+            add("format", "\(d.format.displayName) (\(encoding))")
+            add("size", "\(d.width) x \(d.height) px")
+            if d.isAnimated {
+                let loops = d.loopCount.map { $0 == 0 ? "loops forever" : "plays \($0) time\($0 == 1 ? "" : "s")" } ?? "plays once (no loop count)"
+                add("frames", "\(d.frames.count), \(loops)")
+                add("timing", Self.describeDelays(d.delaysMs) + ", total \(Self.ms(d.durationMs))")
+            } else {
+                add("frames", "1 (still)")
+            }
+            let pixels = d.width * d.height
+            let transparent = transparentPixels ?? 0
+            let share = pixels > 0 ? Double(transparent) * 100 / Double(pixels) : 0
+            add("alpha", d.encoding.hasAlphaChannel
+                ? "yes; \(transparent) of \(pixels) px transparent (\(String(format: "%.1f", share)) %)"
+                : "no (opaque)")
+            if let orientation = d.encoding.exifOrientation { add("orientation", "EXIF \(orientation)\(orientation == 1 ? "" : " (viewers rotate or flip it)")") }
+            for warning in d.warnings { add("warning", warning) }
+        }
+        if let bytes { add("bytes", bytes.formatted()) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func ms(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) ms" : String(format: "%.1f ms", value)
+    }
+
+    /// "100 ms x 12" when every delay is the same, else the list.
+    static func describeDelays(_ delays: [Double]) -> String {
+        if let first = delays.first, delays.allSatisfy({ $0 == first }) { return "\(ms(first)) x \(delays.count)" }
+        let shown = delays.prefix(12).map(ms).joined(separator: ", ")
+        return delays.count > 12 ? shown + ", ..." : shown
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import StickerImage
+import StickerJSON
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Show what each image file holds: format, size, frames, timing, transparency.",
+        discussion: """
+            Every file is decoded fully, every frame composited, so a damaged file shows its error here.
+            The format comes from the file's content, not its name.
+
+            Exit status: 0 when every file decoded, 1 when any did not, 2 for a usage error.
+
+            Examples:
+              stickerpack info cat.png wave.gif
+              stickerpack info --format json Stickers/*.png > facts.json
+            """
+    )
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "Image files to describe.", completion: .file())
+    var files: [String]
+
+    @Option(help: "Output for people (text) or machines (json: an array of objects).")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Read only the header: format and size, no pixels decoded.")
+    var headerOnly = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one image file.") }
+    }
+
+    func run() throws {
+        let reports = files.map { ImageReport(path: $0, headerOnly: headerOnly) }
+        switch format {
+        case .json: print(JSONValue.array(reports.map(\.json)).serialized(), terminator: "")
+        case .text: print(reports.map(\.text).joined(separator: "\n"))
+        }
+        if reports.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.failure) }
+    }
+}

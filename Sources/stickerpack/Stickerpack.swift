@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Stickerpack: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "stickerpack",
+        abstract: "Check, convert and package iMessage sticker packs.",
+        discussion: """
+            Decodes PNG, APNG, GIF and JPEG stickers through libpng, giflib and libjpeg-turbo, and tells
+            what each file holds before App Store review does.
+
+            Examples:
+              stickerpack info SamplePacks/Clean/*.png
+              stickerpack frames wave.png -o wave-frames
+            """,
+        version: version,
+        subcommands: [InfoCommand.self, FramesCommand.self]
+    )
+
+    /// Usage errors exit 2 (ArgumentParser's default is 64); failures of the work exit 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.usage)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// The exit statuses every subcommand uses.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// The work found a problem: a file that does not decode, a lint error.
+    static let failure: Int32 = 1
+    /// The command line or the configuration is wrong.
+    static let usage: Int32 = 2
+}
