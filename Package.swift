@@ -32,6 +32,7 @@ let package = Package(
                 "StickerImage", "StickerJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
         .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON"]),
     ]
