@@ -1,0 +1,62 @@
+# stickerpack: every target installs what it needs first, so a fresh machine runs `make test` alone.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+BIN := .build/release/stickerpack
+DEBUG_BIN := .build/debug/stickerpack
+APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config
+BREW_PACKAGES := libpng giflib jpeg-turbo pkg-config
+
+.PHONY: all deps build release test demo bench install clean help
+
+all: build
+
+help:
+	@echo "make demo     build, then run stickerpack on the sample packs"
+	@echo "make test     install the C libraries if missing, build, run every test"
+	@echo "make bench    release build, decode benchmark beside Pillow"
+	@echo "make install  PREFIX=$(PREFIX)"
+
+# The C libraries: libpng, giflib and libjpeg-turbo headers, found by pkg-config or in /usr/include.
+deps:
+	@if pkg-config --exists libpng libjpeg 2>/dev/null && { pkg-config --exists libgif 2>/dev/null || [ -f /usr/include/gif_lib.h ] || [ -f /opt/homebrew/include/gif_lib.h ] || [ -f /usr/local/include/gif_lib.h ]; }; then \
+		: ; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing $(APT_PACKAGES) with apt-get"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+		else echo "error: need root or sudo to install $(APT_PACKAGES)" >&2; exit 1; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	elif [ "$$(uname)" = Darwin ]; then \
+		echo "error: install the C libraries with Homebrew first: brew install $(BREW_PACKAGES)" >&2; exit 1; \
+	else \
+		echo "error: install the development files of libpng, giflib and libjpeg-turbo, and pkg-config" >&2; exit 1; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product stickerpack
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: release
+	@echo "== stickerpack info on the sample pack =="
+	-$(BIN) info SamplePacks/Clean/*
+	@echo
+	@echo "== the frames of an animated sticker, as the decoder composites them =="
+	$(BIN) frames SamplePacks/Clean/wave.png -o .build/demo/wave-frames
+
+# Pillow is the peer the decoder is measured against; it comes from PyPI when missing.
+bench: deps
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
+	$(SWIFT) build -c release --product decode-bench
+	python3 Benchmarks/decode_vs_pillow.py .build/release/decode-bench
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/stickerpack
+
+clean:
+	rm -rf .build

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the built `stickerpack` binary as a user would, in a real subprocess.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+enum Stickerpack {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+
+    /// The binary sits beside the test bundle in the build folder (debug or release).
+    static let binary: URL = {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("stickerpack")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/stickerpack")
+    }()
+
+    static func corpus(_ relative: String) -> String { corpora.appendingPathComponent(relative).path }
+    static func sample(_ relative: String) -> String { packageRoot.appendingPathComponent("SamplePacks/" + relative).path }
+
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
