@@ -18,6 +18,11 @@ static void on_jpeg_error(j_common_ptr cinfo) {
     jpeg_errors *errors = (jpeg_errors *)cinfo->err;
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
+    if (cinfo->err->msg_code == JERR_BAD_PRECISION) {
+        // This libjpeg-turbo build decodes 8-bit samples only: a 12-bit file is valid, just not for us.
+        errors->info->data_precision = cinfo->err->msg_parm.i[0];
+        snprintf(text, sizeof text, "%d-bit JPEG is not supported (only 8-bit samples)", cinfo->err->msg_parm.i[0]);
+    }
     strncpy(errors->info->message, text, CC_MESSAGE_LENGTH - 1);
     errors->info->message[CC_MESSAGE_LENGTH - 1] = '\0';
     longjmp(errors->jump, 1);
@@ -108,6 +113,7 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits
         free(buffer);
         free(cmyk_row);
         jpeg_destroy_decompress(&cinfo);
+        if (info->data_precision != 0 && info->data_precision != 8) return CC_ERROR_UNSUPPORTED;
         return status;
     }
     jpeg_create_decompress(&cinfo);
