@@ -10,15 +10,15 @@ struct ImageReport {
     var probe: ImageProbe?
     var error: DecodeError?
 
-    init(path: String, headerOnly: Bool) {
+    init(path: String, headerOnly: Bool, limits: DecodeLimits) {
         self.path = path
         do {
-            let data = try FileBytes.read(path, limit: DecodeLimits.default.maxFileBytes)
+            let data = try FileBytes.read(path, limit: limits.maxFileBytes)
             bytes = data.count
             if headerOnly {
                 probe = try ImageProbe.probe(data)
             } else {
-                decoded = try ImageDecoder.decode(data)
+                decoded = try ImageDecoder.decode(data, limits: limits)
             }
         } catch {
             self.error = error
@@ -73,8 +73,7 @@ struct ImageReport {
             add("format", "\(d.format.displayName) (\(encoding))")
             add("size", "\(d.width) x \(d.height) px")
             if d.isAnimated {
-                let loops = d.loopCount.map { $0 == 0 ? "loops forever" : "plays \($0) time\($0 == 1 ? "" : "s")" } ?? "plays once (no loop count)"
-                add("frames", "\(d.frames.count), \(loops)")
+                add("frames", "\(d.frames.count), " + Self.describeLoop(d))
                 add("timing", Self.describeDelays(d.delaysMs) + ", total \(Self.ms(d.durationMs))")
             } else {
                 add("frames", "1 (still)")
@@ -90,6 +89,14 @@ struct ImageReport {
         }
         if let bytes { add("bytes", bytes.formatted()) }
         return lines.joined(separator: "\n")
+    }
+
+    /// APNG's num_plays counts plays; a GIF's NETSCAPE count is repeats after the first play.
+    static func describeLoop(_ image: DecodedImage) -> String {
+        guard let count = image.loopCount else { return "plays once (no loop count)" }
+        if count == 0 { return "loops forever" }
+        if image.format == .gif { return "loop count \(count) (NETSCAPE2.0)" }
+        return "plays \(count) time\(count == 1 ? "" : "s")"
     }
 
     static func ms(_ value: Double) -> String {

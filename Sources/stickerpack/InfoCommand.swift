@@ -8,8 +8,7 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Show what each image file holds: format, size, frames, timing, transparency.",
         discussion: """
-            Every file is decoded fully, every frame composited, so a damaged file shows its error here.
-            The format comes from the file's content, not its name.
+            Every file is decoded fully, every frame composited, so a damaged file shows its error here. The format comes from the file's content, not its name. Transparent pixels are counted on the first frame.
 
             Exit status: 0 when every file decoded, 1 when any did not, 2 for a usage error.
 
@@ -32,12 +31,15 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Read only the header: format and size, no pixels decoded.")
     var headerOnly = false
 
+    @OptionGroup(title: "Decode limits")
+    var limitOptions: LimitOptions
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one image file.") }
     }
 
     func run() throws {
-        let reports = files.map { ImageReport(path: $0, headerOnly: headerOnly) }
+        let reports = files.map { ImageReport(path: $0, headerOnly: headerOnly, limits: limitOptions.limits) }
         switch format {
         case .json: print(JSONValue.array(reports.map(\.json)).serialized(), terminator: "")
         case .text: print(reports.map(\.text).joined(separator: "\n"))
