@@ -1,0 +1,1 @@
+print("decode-bench: not written yet")
