@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
         // The three C libraries, found through pkg-config; Debian and Homebrew package names for hints.
@@ -26,14 +27,17 @@ let package = Package(
         .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "StickerJSON"),
         .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"]),
+        .target(name: "StickerCatalog"),
+        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
-                "StickerImage", "StickerJSON",
+                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
+        .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
         .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON"]),
     ]
 )

@@ -1,0 +1,96 @@
+import Foundation
+import StickerCatalog
+
+/// One pack to lint: a folder of images, a catalog's sticker pack, or the files named on the command line.
+public struct PackInput: Sendable {
+    public var name: String
+    public var stickerPaths: [String]
+    /// Sequence frames by file: frames of one `.stickersequence` are not duplicates of each other.
+    public var sequenceOf: [String: String] = [:]
+    public var gridSize: SizeClass?
+    public var catalogIssues: [CatalogIssue] = []
+    public var iconSets: [IconSetFolder] = []
+}
+
+/// Turns command-line paths into packs: folders searched recursively, catalogs read through Contents.json.
+public enum InputDiscovery {
+    public struct InputError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Extensions looked at in a folder: every format a sticker might wrongly be, so the rules can say so.
+    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp", "heic", "heif", "avif",
+                                                      "bmp", "tif", "tiff", "jxl"]
+
+    public static func discover(_ paths: [String], configuration: LintConfiguration) throws(InputError) -> [PackInput] {
+        var packs: [PackInput] = []
+        var looseFiles: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError(path: path, reason: "no such file or folder")
+            }
+            if !isDirectory.boolValue {
+                looseFiles.append(path)
+            } else if CatalogReader.isCatalog(path) {
+                packs += catalogPacks(CatalogReader.read(path), configuration: configuration)
+            } else {
+                var files: [String] = []
+                var catalogs: [String] = []
+                walk(path, files: &files, catalogs: &catalogs, visited: [])
+                let kept = files.filter { !configuration.excludes($0) }
+                if !kept.isEmpty || catalogs.isEmpty { packs.append(PackInput(name: path, stickerPaths: kept)) }
+                for catalog in catalogs where !configuration.excludes(catalog) {
+                    packs += catalogPacks(CatalogReader.read(catalog), configuration: configuration)
+                }
+            }
+        }
+        if !looseFiles.isEmpty { packs.append(PackInput(name: "files", stickerPaths: looseFiles)) }
+        return packs
+    }
+
+    static func catalogPacks(_ catalog: StickerCatalog, configuration: LintConfiguration) -> [PackInput] {
+        var packs = catalog.packs.map { pack -> PackInput in
+            var input = PackInput(name: pack.path, stickerPaths: [], gridSize: pack.gridSize.flatMap(SizeClass.init(rawValue:)))
+            for entry in pack.entries {
+                for image in entry.imagePaths where !configuration.excludes(image) {
+                    input.stickerPaths.append(image)
+                    if entry.kind == .sequence { input.sequenceOf[image] = entry.path }
+                }
+            }
+            return input
+        }
+        if packs.isEmpty { packs.append(PackInput(name: catalog.path, stickerPaths: [])) }
+        packs[0].catalogIssues = catalog.issues
+        packs[0].iconSets = catalog.iconSets
+        return packs
+    }
+
+    /// Recursive, in natural name order, skipping hidden entries and never following a symlinked folder
+    /// (so a symlink loop cannot trap the walk).
+    static func walk(_ directory: String, files: inout [String], catalogs: inout [String], visited: Set<String>) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { !$0.hasPrefix(".") }
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        for name in names {
+            let path = directory == "/" ? "/" + name : directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let isLink = (info.st_mode & S_IFMT) == S_IFLNK
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                if isLink { continue }
+                if CatalogReader.isCatalog(path) {
+                    catalogs.append(path)
+                } else {
+                    walk(path, files: &files, catalogs: &catalogs, visited: visited)
+                }
+            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                files.append(path)
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import StickerCatalog
+import StickerImage
+
+/// The result of linting one pack.
+public struct PackReport: Sendable {
+    public var name: String
+    public var context: PackContext
+    public var stickers: [StickerFacts]
+    public var diagnostics: [Diagnostic]
+}
+
+public struct LintReport: Sendable {
+    public var packs: [PackReport]
+
+    public var stickers: [StickerFacts] { packs.flatMap(\.stickers) }
+    public var diagnostics: [Diagnostic] { packs.flatMap(\.diagnostics) }
+
+    public func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
+}
+
+/// Decodes every file once, on all cores, then runs every enabled rule over the facts.
+public enum Linter {
+    public static func lint(_ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass? = nil,
+                            limits: DecodeLimits = .default,
+                            progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> LintReport {
+        let paths = inputs.flatMap(\.stickerPaths)
+        let facts = readFacts(paths, limits: limits, progress: progress)
+        var offset = 0
+        var packs: [PackReport] = []
+        for input in inputs {
+            let stickers = Array(facts[offset..<(offset + input.stickerPaths.count)])
+            offset += input.stickerPaths.count
+            packs.append(lintPack(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass))
+        }
+        return LintReport(packs: packs)
+    }
+
+    /// Facts for every path, in path order, computed in parallel. Each worker holds one decoded image at a time.
+    static func readFacts(_ paths: [String], limits: DecodeLimits, progress: (@Sendable (Int, Int) -> Void)?) -> [StickerFacts] {
+        let results = UnsafeMutableBufferPointer<StickerFacts?>.allocate(capacity: paths.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let counter = ProgressCounter(total: paths.count, report: progress)
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            slots[index] = StickerFacts.read(path: paths[index], limits: limits)
+            counter.increment()
+        }
+        return results.map { $0! }
+    }
+
+    static func lintPack(_ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration, sizeClass: SizeClass?) -> PackReport {
+        var context = PackContext(settings: configuration.settings)
+        if let sizeClass {
+            (context.sizeClass, context.sizeClassSource) = (sizeClass, "--size-class")
+        } else if let configured = configuration.sizeClass {
+            (context.sizeClass, context.sizeClassSource) = (configured, configuration.source.map { ($0 as NSString).lastPathComponent } ?? "the configuration")
+        } else if let grid = input.gridSize {
+            (context.sizeClass, context.sizeClassSource) = (grid, "the catalog's grid-size")
+        } else if let common = mostCommonSide(stickers) {
+            (context.sizeClass, context.sizeClassSource) = (SizeClass.nearest(to: common), "the most common sticker size")
+        }
+        var pack = LintPack(stickers: stickers, context: context,
+                            catalogProblems: input.catalogIssues.map {
+                                CatalogProblem(path: $0.path, severity: $0.level == .error ? .error : .warning, message: $0.message, hint: $0.hint)
+                            },
+                            iconSets: input.iconSets.map(iconFacts))
+        // Frames of one sequence may repeat each other; only whole stickers are compared.
+        let sequenceDigests = stickers.map { input.sequenceOf[$0.path] }
+        var diagnostics: [Diagnostic] = []
+        for rule in RuleRegistry.all {
+            let description = rule.description
+            let setting = configuration.rules[description.identifier]
+            if setting == .off { continue }
+            if rule == DuplicateRule.self {
+                pack.stickers = zip(stickers, sequenceDigests).map { sticker, sequence in
+                    var copy = sticker
+                    if let sequence, let digest = sticker.pixelDigest { copy.pixelDigest = sequence + digest }
+                    return copy
+                }
+            } else {
+                pack.stickers = stickers
+            }
+            for finding in rule.init().check(pack) {
+                var severity = finding.severity ?? description.defaultSeverity
+                if case .severity(let configured)? = setting { severity = configured }
+                diagnostics.append(Diagnostic(rule: description.identifier, severity: severity, path: finding.path,
+                                              message: finding.message, hint: finding.hint))
+            }
+        }
+        return PackReport(name: input.name, context: context, stickers: stickers, diagnostics: sorted(diagnostics, order: stickers.map(\.path)))
+    }
+
+    /// Stable order: by file in pack order (other paths after, by name), then severity, then rule.
+    static func sorted(_ diagnostics: [Diagnostic], order: [String]) -> [Diagnostic] {
+        var position: [String: Int] = [:]
+        for (index, path) in order.enumerated() where position[path] == nil { position[path] = index }
+        let rules = RuleRegistry.identifiers
+        return diagnostics.enumerated().sorted { a, b in
+            let pa = position[a.element.path] ?? Int.max, pb = position[b.element.path] ?? Int.max
+            if pa != pb { return pa < pb }
+            if a.element.path != b.element.path { return a.element.path < b.element.path }
+            if a.element.severity != b.element.severity { return a.element.severity > b.element.severity }
+            let ra = rules.firstIndex(of: a.element.rule) ?? 0, rb = rules.firstIndex(of: b.element.rule) ?? 0
+            if ra != rb { return ra < rb }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The long side most stickers share, for inferring the size class.
+    static func mostCommonSide(_ stickers: [StickerFacts]) -> Int? {
+        var counts: [Int: Int] = [:]
+        for sticker in stickers {
+            if let w = sticker.width, let h = sticker.height { counts[max(w, h), default: 0] += 1 }
+        }
+        return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+    }
+
+    /// Icon images probed for their pixel size: the header is enough.
+    static func iconFacts(_ set: IconSetFolder) -> IconSetFacts {
+        IconSetFacts(path: set.path, images: set.images.map { entry in
+            var facts = IconImageFacts(path: set.path + "/" + (entry.filename ?? ""), size: entry.size, scale: entry.scale,
+                                       idiom: entry.idiom, pixelWidth: nil, pixelHeight: nil)
+            guard let name = entry.filename else {
+                facts.path = set.path
+                facts.problem = "the \(entry.idiom) \(entry.size) pt @\(entry.scale)x slot has no image"
+                return facts
+            }
+            do {
+                let image = try ImageDecoder.decodeFile(at: facts.path)
+                facts.pixelWidth = image.width
+                facts.pixelHeight = image.height
+                facts.hasAlpha = image.encoding.hasAlphaChannel
+            } catch {
+                facts.problem = "\(name): \(error)"
+            }
+            return facts
+        })
+    }
+}
+
+/// Counts finished files across worker threads and reports each step.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    let total: Int
+    let report: (@Sendable (Int, Int) -> Void)?
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func increment() {
+        lock.lock()
+        done += 1
+        let now = done
+        lock.unlock()
+        report?(now, total)
+    }
+}

@@ -1,0 +1,159 @@
+/// The limits and choices the rules check against: Apple's numbers by default, each configurable.
+public struct LintSettings: Sendable, Equatable {
+    /// Hard limit on a sticker file's size in bytes; a warning from `warnFraction` of it.
+    public var byteLimit = 500_000
+    public var warnFraction = 0.9
+    /// The @3x art bounds.
+    public var minSide = 300
+    public var maxSide = 618
+    /// Delays at or under this many ms are clamped by players.
+    public var shortDelayMs: Double = 10
+    /// An accessibility label longer than this many characters is cut.
+    public var maxLabelLength = 150
+
+    public init() {}
+}
+
+/// The pack a sticker belongs to: its size class and where that came from.
+public struct PackContext: Sendable {
+    public var settings: LintSettings
+    public var sizeClass: SizeClass
+    /// "--size-class", "the catalog's grid-size", "the most common sticker size", or "the default".
+    public var sizeClassSource: String
+
+    public init(settings: LintSettings = LintSettings(), sizeClass: SizeClass = .regular, sizeClassSource: String = "the default") {
+        self.settings = settings
+        self.sizeClass = sizeClass
+        self.sizeClassSource = sizeClassSource
+    }
+}
+
+/// A problem of the catalog itself (a `Contents.json`, a folder), found while reading it.
+public struct CatalogProblem: Sendable, Equatable {
+    public var path: String
+    public var severity: Severity
+    public var message: String
+    public var hint: String
+
+    public init(path: String, severity: Severity, message: String, hint: String) {
+        self.path = path
+        self.severity = severity
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// One image of an app icon set as found on disk.
+public struct IconImageFacts: Sendable, Equatable {
+    public var path: String
+    /// "60x45", "1024x1024"
+    public var size: String
+    public var scale: Int
+    public var idiom: String
+    /// Pixel size on disk; nil when the file is missing or does not decode.
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    public var hasAlpha: Bool
+    public var problem: String?
+
+    public init(path: String, size: String, scale: Int, idiom: String, pixelWidth: Int?, pixelHeight: Int?,
+                hasAlpha: Bool = false, problem: String? = nil) {
+        self.path = path
+        self.size = size
+        self.scale = scale
+        self.idiom = idiom
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.hasAlpha = hasAlpha
+        self.problem = problem
+    }
+}
+
+public struct IconSetFacts: Sendable, Equatable {
+    public var path: String
+    public var images: [IconImageFacts]
+
+    public init(path: String, images: [IconImageFacts]) {
+        self.path = path
+        self.images = images
+    }
+}
+
+/// Everything a lint run looks at: the stickers' facts, the catalog's problems, the icon set.
+public struct LintPack: Sendable {
+    public var stickers: [StickerFacts]
+    public var context: PackContext
+    public var catalogProblems: [CatalogProblem]
+    public var iconSets: [IconSetFacts]
+
+    public init(stickers: [StickerFacts], context: PackContext = PackContext(), catalogProblems: [CatalogProblem] = [],
+                iconSets: [IconSetFacts] = []) {
+        self.stickers = stickers
+        self.context = context
+        self.catalogProblems = catalogProblems
+        self.iconSets = iconSets
+    }
+}
+
+/// What a rule found: the file, the problem and the fix. Severity defaults to the rule's.
+public struct Finding: Sendable, Equatable {
+    public var path: String
+    public var message: String
+    public var hint: String
+    public var severity: Severity?
+
+    public init(path: String, message: String, hint: String, severity: Severity? = nil) {
+        self.path = path
+        self.message = message
+        self.hint = hint
+        self.severity = severity
+    }
+}
+
+/// A rule's identity and its own examples: packs that must trigger it and packs that must not.
+public struct RuleDescription: Sendable {
+    public let identifier: String
+    public let name: String
+    public let defaultSeverity: Severity
+    /// One line, for `--list-rules`, SARIF and the README.
+    public let summary: String
+    public let triggering: [LintPack]
+    public let nonTriggering: [LintPack]
+}
+
+/// A lint rule: a pure function of the facts.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ pack: LintPack) -> [Finding]
+}
+
+/// A rule that looks at one sticker at a time.
+public protocol StickerRule: Rule {
+    func check(_ sticker: StickerFacts, context: PackContext) -> [Finding]
+}
+
+extension StickerRule {
+    public func check(_ pack: LintPack) -> [Finding] {
+        pack.stickers.flatMap { check($0, context: pack.context) }
+    }
+}
+
+extension LintPack {
+    /// A pack of one sticker, for rule examples.
+    public static func sticker(_ facts: StickerFacts, sizeClass: SizeClass = .regular) -> LintPack {
+        LintPack(stickers: [facts], context: PackContext(sizeClass: sizeClass))
+    }
+}
+
+extension StickerFacts {
+    /// A clean 408 px PNG sticker with a transparent background: the base of the rules' examples.
+    public static func example(_ name: String = "cat.png", width: Int = 408, height: Int = 408,
+                               edit: (inout StickerFacts) -> Void = { _ in }) -> StickerFacts {
+        var facts = StickerFacts(path: name, bytes: 120_000, format: .png, width: width, height: height, frameCount: 1,
+                                 bitDepth: 8, colorType: "rgba", hasAlphaChannel: true, transparentPixels: width * height / 2,
+                                 borderOpaque: false, pixelDigest: "digest-of-" + name)
+        edit(&facts)
+        return facts
+    }
+}

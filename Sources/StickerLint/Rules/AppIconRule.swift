@@ -1,0 +1,62 @@
+/// The iMessage app icon set: 13 images, each exactly its size times its scale.
+public struct AppIconRule: Rule {
+    /// The current Xcode template: size in points, scales, idiom.
+    public static let required: [(size: String, scale: Int, idiom: String)] = [
+        ("29x29", 2, "iphone"), ("29x29", 3, "iphone"), ("60x45", 2, "iphone"), ("60x45", 3, "iphone"),
+        ("29x29", 2, "ipad"), ("67x50", 2, "ipad"), ("74x55", 2, "ipad"),
+        ("27x20", 2, "universal"), ("27x20", 3, "universal"), ("32x24", 2, "universal"), ("32x24", 3, "universal"),
+        ("1024x768", 1, "ios-marketing"), ("1024x1024", 1, "ios-marketing"),
+    ]
+
+    public static func pixels(size: String, scale: Int) -> (Int, Int)? {
+        let parts = size.split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2 else { return nil }
+        return (Int((parts[0] * Double(scale)).rounded()), Int((parts[1] * Double(scale)).rounded()))
+    }
+
+    static let completeSet = IconSetFacts(path: "Icon.stickersiconset", images: required.map {
+        let (w, h) = pixels(size: $0.size, scale: $0.scale)!
+        return IconImageFacts(path: "Icon.stickersiconset/icon-\($0.size)@\($0.scale)x.png", size: $0.size, scale: $0.scale,
+                              idiom: $0.idiom, pixelWidth: w, pixelHeight: h, hasAlpha: false)
+    })
+
+    public static let description = RuleDescription(
+        identifier: "app-icon", name: "App icon", defaultSeverity: .error,
+        summary: "The .stickersiconset misses one of the 13 sizes, or an image's pixels are not its size times its scale.",
+        triggering: [
+            LintPack(stickers: [], iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))]),
+            LintPack(stickers: [], iconSets: [IconSetFacts(path: completeSet.path, images: completeSet.images.map { var i = $0; i.pixelWidth = 100; return i })]),
+        ],
+        nonTriggering: [LintPack(stickers: [], iconSets: [completeSet])])
+
+    public init() {}
+
+    public func check(_ pack: LintPack) -> [Finding] {
+        pack.iconSets.flatMap(check)
+    }
+
+    func check(_ set: IconSetFacts) -> [Finding] {
+        var findings: [Finding] = []
+        for need in Self.required where !set.images.contains(where: { $0.size == need.size && $0.scale == need.scale && $0.idiom == need.idiom }) {
+            let (w, h) = Self.pixels(size: need.size, scale: need.scale)!
+            findings.append(Finding(path: set.path, message: "no \(need.idiom) image of \(need.size) pt @\(need.scale)x (\(w) x \(h) px)",
+                                    hint: "make the whole set from one piece of art: stickerpack icons ART -o \"\(set.path)\""))
+        }
+        for image in set.images {
+            if let problem = image.problem {
+                findings.append(Finding(path: image.path, message: problem, hint: "regenerate the icon set with stickerpack icons"))
+                continue
+            }
+            guard let (w, h) = Self.pixels(size: image.size, scale: image.scale), let pw = image.pixelWidth, let ph = image.pixelHeight else { continue }
+            if (pw, ph) != (w, h) {
+                findings.append(Finding(path: image.path, message: "\(pw) x \(ph) px, but \(image.size) pt @\(image.scale)x needs \(w) x \(h) px",
+                                        hint: "resize it to \(w) x \(h) px"))
+            }
+            if image.idiom == "ios-marketing" && image.hasAlpha {
+                findings.append(Finding(path: image.path, message: "the App Store icon has an alpha channel; App Store Connect rejects it",
+                                        hint: "flatten it onto an opaque background", severity: .error))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,40 @@
+import StickerImage
+
+/// App Store Connect accepts png, jpg, jpeg and gif only, and the content must be what the name says.
+public struct ExtensionMismatchRule: StickerRule {
+    public static let accepted = ["png", "jpg", "jpeg", "gif"]
+
+    public static let description = RuleDescription(
+        identifier: "extension-mismatch", name: "Extension mismatch", defaultSeverity: .error,
+        summary: "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format than the name says.",
+        triggering: [
+            .sticker(.example("wave.apng") { $0.format = .apng }),
+            .sticker(.example("photo.png") { $0.format = .jpeg }),
+            .sticker(.example("cat") { $0.format = .png }),
+        ],
+        nonTriggering: [
+            .sticker(.example("wave.png") { $0.format = .apng }),
+            .sticker(.example("photo.JPEG") { $0.format = .jpeg }),
+            .sticker(.example("a.webp") { $0.format = nil; $0.decodeError = .unsupportedFormat("WebP image") }),
+        ])
+
+    public init() {}
+
+    public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
+        let ext = sticker.fileExtension
+        guard let format = sticker.format else { return [] }
+        let stem = sticker.fileName.split(separator: ".").first.map(String.init) ?? sticker.fileName
+        let expected = format.acceptedExtensions[0]
+        if !Self.accepted.contains(ext) {
+            let named = ext.isEmpty ? "has no extension" : "has the extension .\(ext)"
+            let why = ext == "apng" ? " App Store Connect rejects .apng." : ""
+            return [Finding(path: sticker.path, message: "the file \(named); stickers must be .png, .jpg, .jpeg or .gif.\(why)",
+                            hint: "rename it to \(stem).\(expected)")]
+        }
+        if !format.acceptedExtensions.contains(ext) {
+            return [Finding(path: sticker.path, message: "the file is named .\(ext) but holds \(format.displayName) data",
+                            hint: "rename it to \(stem).\(expected), or export it again as \(ext.uppercased())")]
+        }
+        return []
+    }
+}

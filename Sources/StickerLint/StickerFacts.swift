@@ -1,0 +1,125 @@
+import StickerImage
+
+/// Everything the rules know about one sticker file, computed in one decoding pass.
+/// Rules read facts, never files, so a rule can be tested with a literal value.
+public struct StickerFacts: Sendable {
+    public var path: String
+    public var bytes: Int
+    /// The sniffed format, or nil when the content is not PNG, APNG, GIF or JPEG (or could not be read).
+    public var format: ImageFormat?
+    public var decodeError: DecodeError?
+    public var width: Int?
+    public var height: Int?
+    public var frameCount: Int
+    public var delaysMs: [Double]
+    public var loopCount: Int?
+    public var bitDepth: Int?
+    public var colorType: String?
+    public var hasAlphaChannel: Bool
+    /// Pixels with alpha 0 in the first frame.
+    public var transparentPixels: Int
+    /// Every pixel on the border of the first frame is fully opaque.
+    public var borderOpaque: Bool
+    public var exifOrientation: Int?
+    /// SHA-256 over the size and every frame's pixels: equal digests mean identical stickers.
+    public var pixelDigest: String?
+    /// Problems the decoder worked around (a broken APNG shown as a still, junk bytes in a JPEG).
+    public var decodeWarnings: [String]
+
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The extension, lowercased, without the dot; empty when there is none.
+    public var fileExtension: String {
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return "" }
+        return String(fileName[fileName.index(after: dot)...]).lowercased()
+    }
+
+    public var isAnimated: Bool { frameCount > 1 }
+    public var decoded: Bool { decodeError == nil && width != nil }
+
+    public init(path: String, bytes: Int = 0, format: ImageFormat? = nil, decodeError: DecodeError? = nil,
+                width: Int? = nil, height: Int? = nil, frameCount: Int = 0, delaysMs: [Double] = [], loopCount: Int? = nil,
+                bitDepth: Int? = nil, colorType: String? = nil, hasAlphaChannel: Bool = false, transparentPixels: Int = 0,
+                borderOpaque: Bool = false, exifOrientation: Int? = nil, pixelDigest: String? = nil, decodeWarnings: [String] = []) {
+        self.path = path
+        self.bytes = bytes
+        self.format = format
+        self.decodeError = decodeError
+        self.width = width
+        self.height = height
+        self.frameCount = frameCount
+        self.delaysMs = delaysMs
+        self.loopCount = loopCount
+        self.bitDepth = bitDepth
+        self.colorType = colorType
+        self.hasAlphaChannel = hasAlphaChannel
+        self.transparentPixels = transparentPixels
+        self.borderOpaque = borderOpaque
+        self.exifOrientation = exifOrientation
+        self.pixelDigest = pixelDigest
+        self.decodeWarnings = decodeWarnings
+    }
+}
+
+extension StickerFacts {
+    /// Reads and decodes the file once and derives every fact from that pass.
+    public static func read(path: String, limits: DecodeLimits = .default) -> StickerFacts {
+        var facts = StickerFacts(path: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: limits.maxFileBytes)
+        } catch {
+            facts.decodeError = error
+            return facts
+        }
+        facts.bytes = bytes.count
+        facts.format = try? FormatSniffer.sniff(bytes)
+        do {
+            let image = try ImageDecoder.decode(bytes, limits: limits)
+            facts.record(image)
+        } catch {
+            facts.decodeError = error
+            // The header may still say how big the art is, for the size rules.
+            if let probe = try? ImageProbe.probe(bytes) {
+                facts.width = probe.width
+                facts.height = probe.height
+            }
+        }
+        return facts
+    }
+
+    mutating func record(_ image: DecodedImage) {
+        format = image.format
+        width = image.width
+        height = image.height
+        frameCount = image.frames.count
+        delaysMs = image.isAnimated ? image.delaysMs : []
+        loopCount = image.loopCount
+        bitDepth = image.encoding.bitDepth
+        colorType = image.encoding.colorType
+        hasAlphaChannel = image.encoding.hasAlphaChannel
+        exifOrientation = image.encoding.exifOrientation
+        decodeWarnings = image.warnings
+        if let first = image.frames.first?.image {
+            transparentPixels = first.transparentPixelCount
+            borderOpaque = first.isBorderOpaque
+        }
+        var hasher = SHA256()
+        hasher.update([UInt8]("\(image.width)x\(image.height)x\(image.frames.count)".utf8))
+        for frame in image.frames {
+            frame.image.pixels.withUnsafeBufferPointer { hasher.update($0) }
+        }
+        pixelDigest = hasher.finalizeHex()
+    }
+}
+
+extension RGBAImage {
+    /// Every pixel of the outermost rows and columns has alpha 255.
+    var isBorderOpaque: Bool {
+        guard width > 0, height > 0 else { return false }
+        func opaque(_ x: Int, _ y: Int) -> Bool { pixels[(y * width + x) * 4 + 3] == 255 }
+        for x in 0..<width where !opaque(x, 0) || !opaque(x, height - 1) { return false }
+        for y in 0..<height where !opaque(0, y) || !opaque(width - 1, y) { return false }
+        return true
+    }
+}
