@@ -12,11 +12,12 @@ struct Stickerpack: ParsableCommand {
             Decodes PNG, APNG, GIF and JPEG stickers through libpng, giflib and libjpeg-turbo, and tells what each file holds before App Store review does.
 
             Examples:
+              stickerpack lint Stickers/
               stickerpack info SamplePacks/Clean/*.png
               stickerpack frames wave.png -o wave-frames
             """,
         version: version,
-        subcommands: [InfoCommand.self, FramesCommand.self]
+        subcommands: [LintCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self]
     )
 
     /// Usage errors exit 2 (ArgumentParser's default is 64); failures of the work exit 1.

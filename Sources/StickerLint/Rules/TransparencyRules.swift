@@ -23,15 +23,15 @@ public struct NoTransparencyRule: StickerRule {
 public struct OpaqueBackgroundRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "opaque-background", name: "Opaque background", defaultSeverity: .warning,
-        summary: "The sticker has an alpha channel, but the whole border of the first frame is opaque: a background was likely left in.",
+        summary: "The sticker has transparent pixels, but the whole border of the first frame is opaque: a background was likely left in.",
         triggering: [.sticker(.example { $0.borderOpaque = true; $0.transparentPixels = 10 })],
-        nonTriggering: [.sticker(.example()), .sticker(.example { $0.borderOpaque = true; $0.hasAlphaChannel = false; $0.transparentPixels = 0 })])
+        nonTriggering: [.sticker(.example()), .sticker(.example { $0.borderOpaque = true; $0.transparentPixels = 0 })])
 
     public init() {}
 
     public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
-        guard sticker.decoded, sticker.hasAlphaChannel, sticker.borderOpaque else { return [] }
-        return [Finding(path: sticker.path, message: "every pixel on the border is opaque, though the file has an alpha channel",
+        guard sticker.decoded, sticker.hasAlphaChannel, sticker.transparentPixels > 0, sticker.borderOpaque else { return [] }
+        return [Finding(path: sticker.path, message: "every pixel on the border is opaque, though the sticker has transparent pixels inside",
                         hint: "remove the background so the sticker's outline sits on the conversation")]
     }
 }

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import StickerImage
+import StickerLint
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check stickers against Apple's rules: size, bytes, transparency, format, animation, catalog.",
+        discussion: """
+            PATH is a folder of images (searched recursively), a .stickerpack, an .xcstickers or .xcassets catalog (read through its Contents.json files, as Xcode reads it), or single image files. Each file is decoded once; files are linted on all cores; the output order is stable.
+
+            The pack's size class comes from --size-class, else the configuration, else the catalog's grid-size, else the most common sticker size. A .stickerpack.yml in the linted folder or a parent (or --config FILE) turns rules off or changes their severity, sets the byte limit and the size class, and excludes paths. `stickerpack rules` lists every rule.
+
+            Exit status: 0 when there is no error (and no warning with --strict), 1 otherwise, 2 for a usage or configuration error. Lint never changes a file.
+
+            Examples:
+              stickerpack lint Stickers/
+              stickerpack lint MyApp/Stickers.xcstickers --strict
+              stickerpack lint Stickers/ --format sarif -o stickerpack.sarif
+              stickerpack lint Stickers/ --format github     # annotations in a GitHub Actions job
+            """
+    )
+
+    @Argument(help: "Folders, catalogs or image files to lint.", completion: .file())
+    var paths: [String]
+
+    @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.", completion: .file())
+    var output: String?
+
+    @Option(help: "The configuration file (default: the nearest .stickerpack.yml).", completion: .file(extensions: ["yml", "yaml"]))
+    var config: String?
+
+    @Option(help: "The pack's size class: small (300 px), regular (408 px) or large (618 px).")
+    var sizeClass: SizeClass?
+
+    @Option(help: ArgumentHelp("The file size limit in bytes (default 500000).", valueName: "bytes"))
+    var byteLimit: Int?
+
+    @Option(name: .customLong("disable"), help: ArgumentHelp("Turn a rule off (repeatable).", valueName: "rule"))
+    var disabled: [String] = []
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Flag(name: .shortAndLong, help: "No progress line.")
+    var quiet = false
+
+    @OptionGroup(title: "Decode limits")
+    var limitOptions: LimitOptions
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Name at least one folder, catalog or image file.") }
+        for rule in disabled where !RuleRegistry.identifiers.contains(rule) {
+            throw ValidationError("Unknown rule '\(rule)' for --disable. `stickerpack rules` lists them.")
+        }
+        if let byteLimit, byteLimit <= 0 { throw ValidationError("--byte-limit must be positive.") }
+    }
+
+    func run() throws {
+        var configuration = try loadConfiguration()
+        if let byteLimit { configuration.settings.byteLimit = byteLimit }
+        for rule in disabled { configuration.rules[rule] = .off }
+        let strict = self.strict || configuration.strict
+
+        let inputs: [PackInput]
+        do {
+            inputs = try InputDiscovery.discover(paths, configuration: configuration)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(ExitStatus.usage)
+        }
+        let progress = ProgressLine.forStandardError(enabled: !quiet, total: inputs.reduce(0) { $0 + $1.stickerPaths.count })
+        var reportProgress: (@Sendable (Int, Int) -> Void)? = nil
+        if let progress { reportProgress = { done, total in progress.update(done, total) } }
+        let report = Linter.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
+                                 progress: reportProgress)
+        progress?.finish()
+
+        let colour = output == nil && Terminal.isTerminal(stdout: true) && Terminal.coloursAllowed
+        let context = ReportContext(toolVersion: Stickerpack.version, colour: colour, strict: strict,
+                                    baseDirectory: FileManager.default.currentDirectoryPath)
+        let rendered = format.reporter.render(report, context: context)
+        if let output {
+            do throws(AtomicFileWriter.WriteError) {
+                try AtomicFileWriter.write(Array(rendered.utf8), to: output)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(ExitStatus.failure)
+            }
+            Console.note("\(output): \(report.stickers.count) stickers; \(report.countsText)")
+        } else {
+            FileHandle.standardOutput.write(Data(rendered.utf8))
+        }
+        if report.fails(strict: strict) { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// The folder itself, or the folder a file is in: where the configuration search starts.
+    static func folder(of path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    func loadConfiguration() throws -> LintConfiguration {
+        let path = config ?? paths.lazy.compactMap { LintConfiguration.find(from: Self.folder(of: $0)) }.first
+        guard let path else { return LintConfiguration() }
+        do {
+            return try LintConfiguration.load(path)
+        } catch {
+            Console.error("configuration error: \(error.description)")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+}
+
+extension SizeClass: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every lint rule with its identifier, default severity and what it checks.",
+        discussion: """
+            Use the identifiers in .stickerpack.yml (rules: {not-square: off}) or with lint --disable.
+
+            Example:
+              stickerpack rules
+            """
+    )
+
+    func run() {
+        let width = RuleRegistry.identifiers.map(\.count).max() ?? 0
+        for rule in RuleRegistry.descriptions {
+            print("\(rule.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)")
+        }
+    }
+}
