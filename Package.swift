@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The pixel loops (decode, composite, hash) run optimised even in debug builds: unoptimised Swift is about
+// 30 times slower there, which would make the test suite crawl through the corpora.
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "stickerpack",
     platforms: [.macOS(.v13)],
@@ -24,11 +28,12 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
-        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "StickerJSON"),
-        .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"]),
+        .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
         .target(name: "StickerCatalog"),
-        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")]),
+        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")],
+                swiftSettings: optimised),
         .executableTarget(
             name: "stickerpack",
             dependencies: [

@@ -3,9 +3,17 @@
 
 Every sticker is drawn here from shapes, so anyone can remake or change the packs.
 Clean/: a regular-size (408 px) pack that passes every rule: PNG stills and an APNG, transparent backgrounds.
+Problems/: a folder in which every file-level rule fires at least once (see EXPECTED_RULES below).
+Problems.xcstickers/: a catalog whose Contents.json files and icon set trip the catalog and app-icon rules.
 """
+import io
+import json
 import math
 import os
+import random
+import shutil
+import struct
+import zlib
 from PIL import Image, ImageDraw
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -80,15 +88,169 @@ def wave_frames(count=8):
     return frames
 
 
-def main():
+def save_apng(frames, path, duration=90, loop=0):
+    frames[0].save(path, format="PNG", save_all=True, append_images=frames[1:], duration=duration, loop=loop,
+                   disposal=1, blend=0, optimize=True)
+
+
+def chunks(data):
+    """(type, body) for every chunk of a PNG."""
+    offset = 8
+    while offset < len(data):
+        length, = struct.unpack(">I", data[offset:offset + 4])
+        yield data[offset + 4:offset + 8], data[offset + 8:offset + 8 + length]
+        offset += 12 + length
+
+
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def with_second_actl(apng):
+    """An APNG with its acTL chunk written twice: the spec says to show the still image."""
+    out = apng[:8]
+    for kind, body in chunks(apng):
+        out += chunk(kind, body)
+        if kind == b"acTL":
+            out += chunk(kind, body)
+    return out
+
+
+def exif_orientation(value):
+    """A minimal little-endian EXIF block with one Orientation tag."""
+    ifd = struct.pack("<HHHIHH", 1, 0x0112, 3, 1, value, 0) + struct.pack("<I", 0)
+    return b"Exif\0\0" + b"II*\0" + struct.pack("<I", 8) + ifd
+
+
+def make_clean():
     clean = os.path.join(HERE, "Clean")
     os.makedirs(clean, exist_ok=True)
     cat().save(os.path.join(clean, "cat.png"), optimize=True)
     star().save(os.path.join(clean, "star.png"), optimize=True)
-    frames = wave_frames()
-    frames[0].save(os.path.join(clean, "wave.png"), save_all=True, append_images=frames[1:],
-                   duration=90, loop=0, disposal=1, blend=0, optimize=True)
+    save_apng(wave_frames(), os.path.join(clean, "wave.png"))
     print("wrote", clean)
+
+
+# Exactly the rules each file of Problems/ triggers (cat.png: none); the end-to-end tests check them.
+EXPECTED_RULES = {
+    "boxed.png": ["opaque-background"],
+    "cat2.png": ["duplicate"],
+    "double-actl.png": ["decode-warning"],
+    "fast.gif": ["frame-delay", "loop-count", "prefer-png"],
+    "huge.png": ["dimensions"],
+    "noise.png": ["file-size"],
+    "photo-in-disguise.png": ["extension-mismatch", "no-transparency", "prefer-png"],
+    "photo.jpg": ["no-transparency", "prefer-png"],
+    "rotated.jpg": ["exif-orientation", "no-transparency", "prefer-png"],
+    "small.png": ["size-class"],
+    "sticker.webp": ["unsupported-format"],
+    "truncated.png": ["decode-error"],
+    "wave.apng": ["extension-mismatch"],
+    "wide.png": ["not-square"],
+}
+
+
+def photo(sun=(250, 200, 60), size=408):
+    """An opaque, photo-like gradient with a sun."""
+    image = Image.new("RGB", (size, size))
+    d = ImageDraw.Draw(image)
+    for y in range(size):
+        d.line([(0, y), (size, y)], fill=(80 + y * 100 // size, 140, 220 - y * 120 // size))
+    d.ellipse([size // 4, size // 4, size * 3 // 4, size * 3 // 4], fill=sun)
+    return image
+
+
+def make_problems():
+    folder = os.path.join(HERE, "Problems")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    put = lambda name: os.path.join(folder, name)
+    cat().save(put("cat.png"), optimize=True)
+    shutil.copyfile(put("cat.png"), put("cat2.png"))
+    cat().resize((300, 300), Image.LANCZOS).save(put("small.png"), optimize=True)
+    cat().resize((1024, 1024), Image.LANCZOS).save(put("huge.png"), optimize=True)
+    wide = Image.new("RGBA", (408, 300), (0, 0, 0, 0))
+    wide.alpha_composite(star().resize((300, 300), Image.LANCZOS), (54, 0))
+    wide.save(put("wide.png"), optimize=True)
+    boxed = Image.new("RGBA", (408, 408), (255, 255, 255, 255))
+    boxed.paste(Image.new("RGBA", (200, 200), (0, 0, 0, 0)), (104, 104))
+    boxed.alpha_composite(star())
+    boxed.save(put("boxed.png"))
+    random.seed(7)
+    Image.frombytes("RGBA", (408, 408), bytes(random.getrandbits(8) for _ in range(408 * 408 * 4))).save(put("noise.png"))
+    photo().save(put("photo.jpg"), quality=90)
+    photo((240, 90, 90)).save(put("photo-in-disguise.png"), format="JPEG", quality=90)
+    photo((90, 220, 120)).save(put("rotated.jpg"), quality=90, exif=exif_orientation(6))
+    photo().save(put("sticker.webp"), format="WEBP")
+    full = io.BytesIO()
+    cat().save(full, format="PNG")
+    with open(put("truncated.png"), "wb") as f:
+        f.write(full.getvalue()[: len(full.getvalue()) * 2 // 3])
+    frames = wave_frames(4)
+    save_apng(frames, put("wave.apng"))
+    apng = io.BytesIO()
+    save_apng(frames, apng)
+    with open(put("double-actl.png"), "wb") as f:
+        f.write(with_second_actl(apng.getvalue()))
+    gif_frames = [frame.convert("RGBA") for frame in wave_frames(4)]
+    # No loop argument: the GIF gets no NETSCAPE2.0 block and plays once.
+    gif_frames[0].save(put("fast.gif"), save_all=True, append_images=gif_frames[1:], duration=0, disposal=2)
+    with open(put("EXPECTED_RULES.json"), "w") as f:
+        json.dump(EXPECTED_RULES, f, indent=2, sort_keys=True)
+        f.write("\n")
+    print("wrote", folder)
+
+
+def contents(folder, body):
+    body = dict(body, info={"author": "xcode", "version": 1})
+    with open(os.path.join(folder, "Contents.json"), "w") as f:
+        json.dump(body, f, indent=2, sort_keys=True)
+        f.write("\n")
+
+
+def make_problem_catalog():
+    root = os.path.join(HERE, "Problems.xcstickers")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root)
+    contents(root, {})
+    pack = os.path.join(root, "Sticker Pack.stickerpack")
+    os.makedirs(pack)
+    # A misspelled key, a listed sticker that is missing, an unlisted folder, a case collision.
+    contents(pack, {"properties": {"grid-space": "regular"},
+                    "stickers": [{"filename": "cat.sticker"}, {"filename": "ghost.sticker"}, {"filename": "Cat.sticker"}]})
+    for name, label in (("cat", "A cat"), ("Cat", "x" * 151), ("star", None)):
+        folder = os.path.join(pack, name + ".sticker")
+        os.makedirs(folder)
+        art = cat() if name.lower() == "cat" else star()
+        art.save(os.path.join(folder, name + ".png"), optimize=True)
+        properties = {"filename": name + ".png"}
+        if label:
+            properties["accessibility-label"] = label
+        contents(folder, {"properties": properties})
+    # A sequence with an empty frame entry and a float duration, as real catalogs have.
+    sequence = os.path.join(pack, "wave.stickersequence")
+    os.makedirs(sequence)
+    frames = wave_frames(3)
+    for i, frame in enumerate(frames):
+        frame.save(os.path.join(sequence, "wave-%d.png" % i), optimize=True)
+    contents(sequence, {"properties": {"duration": 0.59999999999999998, "duration-type": "fixed", "repetitions": 0},
+                        "frames": [{"filename": "wave-0.png"}, {}, {"filename": "wave-1.png"}, {"filename": "wave-2.png"}]})
+    # An icon set with only two of the 13 images, one of the wrong size.
+    icons = os.path.join(root, "iMessage App Icon.stickersiconset")
+    os.makedirs(icons)
+    star().resize((120, 90)).save(os.path.join(icons, "icon-60x45@2x.png"))
+    star().resize((100, 100)).save(os.path.join(icons, "icon-60x45@3x.png"))
+    contents(icons, {"images": [
+        {"filename": "icon-60x45@2x.png", "idiom": "iphone", "scale": "2x", "size": "60x45"},
+        {"filename": "icon-60x45@3x.png", "idiom": "iphone", "scale": "3x", "size": "60x45"},
+    ]})
+    print("wrote", root)
+
+
+def main():
+    make_clean()
+    make_problems()
+    make_problem_catalog()
 
 
 if __name__ == "__main__":

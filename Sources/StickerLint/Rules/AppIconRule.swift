@@ -37,9 +37,15 @@ public struct AppIconRule: Rule {
 
     func check(_ set: IconSetFacts) -> [Finding] {
         var findings: [Finding] = []
-        for need in Self.required where !set.images.contains(where: { $0.size == need.size && $0.scale == need.scale && $0.idiom == need.idiom }) {
-            let (w, h) = Self.pixels(size: need.size, scale: need.scale)!
-            findings.append(Finding(path: set.path, message: "no \(need.idiom) image of \(need.size) pt @\(need.scale)x (\(w) x \(h) px)",
+        let missing = Self.required.filter { need in
+            !set.images.contains { $0.size == need.size && $0.scale == need.scale && $0.idiom == need.idiom }
+        }
+        if !missing.isEmpty {
+            let list = missing.map { need -> String in
+                let (w, h) = Self.pixels(size: need.size, scale: need.scale)!
+                return "\(need.idiom) \(need.size)@\(need.scale)x (\(w)x\(h) px)"
+            }
+            findings.append(Finding(path: set.path, message: "misses \(missing.count) of the \(Self.required.count) icon images: \(list.joined(separator: ", "))",
                                     hint: "make the whole set from one piece of art: stickerpack icons ART -o \"\(set.path)\""))
         }
         for image in set.images {

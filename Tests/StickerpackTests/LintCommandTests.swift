@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@Suite("stickerpack lint, end to end")
+struct LintCommandTests {
+    func jsonObject(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("The clean sample pack passes with no diagnostic, exit 0")
+    func cleanPack() throws {
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Clean"), "--strict"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("0 errors, 0 warnings, 0 infos; 3 clean"))
+    }
+
+    @Test("Every file of the Problems pack triggers exactly its expected rules")
+    func problemsPack() throws {
+        let expectedData = try Data(contentsOf: URL(fileURLWithPath: Stickerpack.sample("Problems/EXPECTED_RULES.json")))
+        let expected = try #require(try JSONSerialization.jsonObject(with: expectedData) as? [String: [String]])
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
+        #expect(result.status == 1)
+        let report = try jsonObject(result.stdout)
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        var found: [String: Set<String>] = [:]
+        for d in diagnostics {
+            let name = (d["path"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
+            found[name, default: []].insert(d["rule"] as? String ?? "")
+            #expect(!(d["message"] as? String ?? "").isEmpty && !(d["hint"] as? String ?? "").isEmpty)
+        }
+        for (file, rules) in expected {
+            #expect(found[file] ?? [] == Set(rules), "\(file)")
+        }
+        #expect(found["cat.png"] == nil, "the original of a duplicate is not itself a duplicate")
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.count == expected.count + 1)
+    }
+
+    @Test("The problem catalog trips the catalog and app-icon rules, read through Contents.json")
+    func problemCatalog() throws {
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems.xcstickers"), "--format", "json"])
+        #expect(result.status == 1)
+        let diagnostics = try #require(try jsonObject(result.stdout)["diagnostics"] as? [[String: Any]])
+        let messages = diagnostics.filter { $0["rule"] as? String == "catalog" }.compactMap { $0["message"] as? String }
+        for expected in ["ghost.sticker, which is not there", "did you mean 'grid-size'", "differ only in case",
+                         "not listed", "frames[1] is empty", "150"] {
+            #expect(messages.contains { $0.contains(expected) }, "no catalog diagnostic mentions \(expected)")
+        }
+        let icons = diagnostics.filter { $0["rule"] as? String == "app-icon" }.compactMap { $0["message"] as? String }
+        #expect(icons.contains { $0.contains("misses 11 of the 13") })
+        #expect(icons.contains { $0.contains("needs 180 x 135 px") })
+    }
+
+    @Test("SARIF output validates against the SARIF 2.1.0 schema")
+    func sarifValidates() throws {
+        let dir = try Stickerpack.temporaryDirectory()
+        let output = dir.appendingPathComponent("report.sarif").path
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), Stickerpack.sample("Problems.xcstickers"),
+                                          "--format", "sarif", "-o", output])
+        #expect(result.status == 1)
+        let schema = Stickerpack.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json").path
+        let check = try Python.run("""
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); report = json.load(open(sys.argv[2]))
+            jsonschema.validate(report, schema)
+            run = report["runs"][0]
+            assert run["results"], "no results"
+            ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+            assert all(r["ruleId"] == ids[r["ruleIndex"]] for r in run["results"])
+            print(len(run["results"]))
+            """, arguments: [schema, output])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test("GitHub annotations: one workflow command per diagnostic, properties escaped")
+    func githubAnnotations() throws {
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "github"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("::error file=SamplePacks/Problems/huge.png,title=stickerpack dimensions::") }
+                || lines.contains { $0.hasPrefix("::error file=") && $0.contains("huge.png,title=stickerpack dimensions::") })
+        #expect(lines.contains { $0.hasPrefix("::warning ") })
+        #expect(lines.contains { $0.hasPrefix("::notice ") })
+    }
+
+    @Test("JUnit: one test case per sticker, failures for errors; well-formed XML")
+    func junit() throws {
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "junit"])
+        #expect(result.status == 1)
+        let check = try Python.run("""
+            import sys, xml.etree.ElementTree as ET
+            root = ET.fromstring(sys.stdin.read())
+            cases = root.findall(".//testcase")
+            failures = [c for c in cases if c.find("failure") is not None]
+            print(len(cases), len(failures))
+            """, input: result.stdout)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "15 6")
+    }
+
+    @Test("Configuration: rules off or re-graded, byte limit, exclusions; --strict fails on warnings")
+    func configuration() throws {
+        let dir = try Stickerpack.temporaryDirectory()
+        for name in ["wide.png", "cat.png", "huge.png"] {
+            try FileManager.default.copyItem(atPath: Stickerpack.sample("Problems/" + name), toPath: dir.appendingPathComponent(name).path)
+        }
+        #expect(try Stickerpack.run(["lint", dir.path]).status == 1)
+        try "rules:\n  dimensions: warning\n".write(to: dir.appendingPathComponent(".stickerpack.yml"), atomically: true, encoding: .utf8)
+        #expect(try Stickerpack.run(["lint", dir.path]).status == 0)
+        #expect(try Stickerpack.run(["lint", dir.path, "--strict"]).status == 1)
+        try "rules:\n  not-square: off\n  dimensions: warning\nexclude:\n  - huge.png\n".write(to: dir.appendingPathComponent(".stickerpack.yml"), atomically: true, encoding: .utf8)
+        #expect(try Stickerpack.run(["lint", dir.path, "--strict"]).status == 0)
+        #expect(try Stickerpack.run(["lint", dir.path, "--byte-limit", "1000"]).status == 1)
+    }
+
+    @Test("A bad configuration is a clear error naming the key, exit 2")
+    func badConfiguration() throws {
+        let dir = try Stickerpack.temporaryDirectory()
+        let config = dir.appendingPathComponent("custom.yml")
+        try "rulez:\n  not-square: off\n".write(to: config, atomically: true, encoding: .utf8)
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Clean"), "--config", config.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown key 'rulez'"))
+        #expect(result.stderr.contains("did you mean 'rules'"))
+        try "rules:\n  not-sqare: off\n".write(to: config, atomically: true, encoding: .utf8)
+        let second = try Stickerpack.run(["lint", Stickerpack.sample("Clean"), "--config", config.path])
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("unknown rule 'not-sqare'"))
+    }
+
+    @Test("Usage errors exit 2; a missing path is named")
+    func usage() throws {
+        #expect(try Stickerpack.run(["lint"]).status == 2)
+        #expect(try Stickerpack.run(["lint", "--format", "xml", "x"]).status == 2)
+        let missing = try Stickerpack.run(["lint", "/no/such/folder"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/no/such/folder"))
+    }
+
+    @Test("Lint changes nothing on disk, and text in a pipe has no colour codes")
+    func readOnlyAndPlain() throws {
+        func snapshot() throws -> [String: Data] {
+            let root = Stickerpack.sample("Problems")
+            var out: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: root) {
+                out[name] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + name))
+            }
+            return out
+        }
+        let before = try snapshot()
+        let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems")])
+        #expect(try snapshot() == before)
+        #expect(!result.stdout.contains("\u{1B}["))
+    }
+
+    @Test("Output order is stable from run to run")
+    func stableOrder() throws {
+        let first = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
+        let second = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test("Corpus files lint without a crash, each bad one with a decode-error")
+    func corpusFolders() throws {
+        let result = try Stickerpack.run(["lint", Stickerpack.corpus("pngsuite"), Stickerpack.corpus("image-gif-tests"), "--format", "json", "--quiet"])
+        #expect(result.status == 1)
+        let diagnostics = try #require(try jsonObject(result.stdout)["diagnostics"] as? [[String: Any]])
+        let decodeErrors = Set(diagnostics.filter { $0["rule"] as? String == "decode-error" }.compactMap { $0["path"] as? String })
+        #expect(decodeErrors.contains { $0.hasSuffix("xcsn0g01.png") })
+        #expect(decodeErrors.contains { $0.hasSuffix("issue-117-out-of-range.gif") })
+    }
+}
+
+/// Python helpers for checks that have a standard tool there (jsonschema, an XML parser).
+enum Python {
+    static func run(_ script: String, arguments: [String] = [], input: String? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
