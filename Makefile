@@ -6,7 +6,7 @@ DEBUG_BIN := .build/debug/stickerpack
 APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config
 BREW_PACKAGES := libpng giflib jpeg-turbo pkg-config
 
-.PHONY: all deps build release test demo bench install clean help
+.PHONY: all deps test-deps build release test demo bench install clean help
 
 all: build
 
@@ -37,13 +37,23 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product stickerpack
 
-test: deps
+# The end-to-end tests validate SARIF with Python's jsonschema and parse JUnit XML with the standard library.
+test-deps: deps
+	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
+
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 demo: release
-	@echo "== stickerpack info on the sample pack =="
-	-$(BIN) info SamplePacks/Clean/*
+	@echo "== stickerpack lint on a clean pack: passes =="
+	$(BIN) lint SamplePacks/Clean
+	@echo
+	@echo "== stickerpack lint on a pack where every rule fires, and on a broken Xcode catalog (exit 1 expected) =="
+	-$(BIN) lint SamplePacks/Problems SamplePacks/Problems.xcstickers
+	@echo
+	@echo "== stickerpack info: what one file holds =="
+	$(BIN) info SamplePacks/Clean/wave.png
 	@echo
 	@echo "== the frames of an animated sticker, as the decoder composites them =="
 	$(BIN) frames SamplePacks/Clean/wave.png -o .build/demo/wave-frames
