@@ -50,7 +50,7 @@ demo: release
 	$(BIN) lint SamplePacks/Clean
 	@echo
 	@echo "== stickerpack lint on a pack where every rule fires, and on a broken Xcode catalog (exit 1 expected) =="
-	-$(BIN) lint SamplePacks/Problems SamplePacks/Problems.xcstickers
+	@$(BIN) lint SamplePacks/Problems SamplePacks/Problems.xcstickers || echo "(exit status $$?: errors found, as these packs intend)"
 	@echo
 	@echo "== stickerpack info: what one file holds =="
 	$(BIN) info SamplePacks/Clean/wave.png
