@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "stickerpack", targets: ["stickerpack"]),
         .library(name: "StickerImage", targets: ["StickerImage"]),
+        .library(name: "StickerResample", targets: ["StickerResample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,16 +33,18 @@ let package = Package(
         .target(name: "StickerJSON"),
         .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
         .target(name: "StickerCatalog"),
+        .target(name: "StickerResample", dependencies: ["StickerImage"], swiftSettings: optimised),
         .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")],
                 swiftSettings: optimised),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
-                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog",
+                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
+        .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
         .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON"]),
     ]

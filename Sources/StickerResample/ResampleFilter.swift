@@ -1,0 +1,98 @@
+import Foundation
+
+/// The reconstruction filters of the resampler, each a kernel with a support radius (in source pixels at scale 1).
+public enum ResampleFilter: String, CaseIterable, Sendable {
+    case lanczos3
+    case mitchell
+    case catmullRom = "catmull-rom"
+    case bilinear
+    case box
+
+    public var support: Double {
+        switch self {
+        case .lanczos3: return 3
+        case .mitchell, .catmullRom: return 2
+        case .bilinear: return 1
+        case .box: return 0.5
+        }
+    }
+
+    /// The kernel's value at distance `x` from the sample centre.
+    public func weight(_ x: Double) -> Double {
+        let x = abs(x)
+        switch self {
+        case .lanczos3:
+            if x == 0 { return 1 }
+            guard x < 3 else { return 0 }
+            let px = Double.pi * x
+            return 3 * sin(px) * sin(px / 3) / (px * px)
+        case .mitchell: return Self.cubic(x, b: 1.0 / 3, c: 1.0 / 3)
+        case .catmullRom: return Self.cubic(x, b: 0, c: 0.5)
+        case .bilinear: return x < 1 ? 1 - x : 0
+        case .box: return x < 0.5 ? 1 : 0
+        }
+    }
+
+    /// The Mitchell-Netravali family of cubics (B, C).
+    static func cubic(_ x: Double, b: Double, c: Double) -> Double {
+        if x < 1 {
+            return ((12 - 9 * b - 6 * c) * x * x * x + (-18 + 12 * b + 6 * c) * x * x + (6 - 2 * b)) / 6
+        }
+        if x < 2 {
+            return ((-b - 6 * c) * x * x * x + (6 * b + 30 * c) * x * x + (-12 * b - 48 * c) * x + (8 * b + 24 * c)) / 6
+        }
+        return 0
+    }
+}
+
+/// For one axis and one pair of sizes: which source pixels each output pixel reads, and with what weights.
+/// Computed once per axis and size; every row (and every frame of an animation) reuses it.
+public struct WeightTable: Sendable {
+    /// First source index of each output pixel.
+    public let starts: [Int]
+    /// Number of taps of each output pixel (at most `stride`).
+    public let counts: [Int]
+    /// `stride` weights per output pixel, normalised to sum to 1, zero-padded.
+    public let weights: [Float]
+    public let stride: Int
+
+    public init(source: Int, destination: Int, filter: ResampleFilter) {
+        let table = WeightTable.exact(source: source, destination: destination, filter: filter)
+        stride = max(1, table.map(\.weights.count).max() ?? 1)
+        starts = table.map(\.start)
+        counts = table.map(\.weights.count)
+        var flat = [Float](repeating: 0, count: stride * destination)
+        for (i, entry) in table.enumerated() {
+            for (k, w) in entry.weights.enumerated() { flat[i * stride + k] = Float(w) }
+        }
+        weights = flat
+    }
+
+    /// Double-precision weights: sample centres at (x + 0.5) * scale - 0.5, the kernel widened by the scale
+    /// when downscaling, taps past an edge folded onto the edge pixel (clamping), weights normalised.
+    public static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(start: Int, weights: [Double])] {
+        let scale = Double(source) / Double(destination)
+        let widen = max(scale, 1)
+        let radius = filter.support * widen
+        return (0..<destination).map { x in
+            let centre = (Double(x) + 0.5) * scale - 0.5
+            var low = Int((centre - radius).rounded(.up))
+            var high = Int((centre + radius).rounded(.down))
+            if filter == .box && widen == 1 { (low, high) = (Int(centre.rounded()), Int(centre.rounded())) }
+            var taps: [Int: Double] = [:]
+            var total = 0.0
+            for i in low...max(low, high) {
+                let w = filter.weight((Double(i) - centre) / widen)
+                guard w != 0 || filter == .box else { continue }
+                taps[min(max(i, 0), source - 1), default: 0] += w
+                total += w
+            }
+            if taps.isEmpty || total == 0 {
+                // The kernel missed every pixel (a box between samples): take the nearest.
+                return (min(max(Int(centre.rounded()), 0), source - 1), [1])
+            }
+            let first = taps.keys.min()!, last = taps.keys.max()!
+            return (first, (first...last).map { (taps[$0] ?? 0) / total })
+        }
+    }
+}
