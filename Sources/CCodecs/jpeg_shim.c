@@ -169,3 +169,46 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits
     *pixels = buffer;
     return CC_OK;
 }
+
+cc_status cc_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                              uint8_t **out, size_t *out_size, char *message) {
+    struct jpeg_compress_struct cinfo;
+    jpeg_errors errors;
+    cc_jpeg_info info;
+    memset(&info, 0, sizeof info);
+    errors.info = &info;
+    unsigned char *volatile buffer = NULL;
+    unsigned long size = 0;
+    *out = NULL;
+    *out_size = 0;
+    cinfo.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_jpeg_error;
+    if (setjmp(errors.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        strncpy(message, info.message, CC_MESSAGE_LENGTH - 1);
+        message[CC_MESSAGE_LENGTH - 1] = '\0';
+        return CC_ERROR_DECODE;
+    }
+    jpeg_create_compress(&cinfo);
+    unsigned char *destination = NULL;
+    jpeg_mem_dest(&cinfo, &destination, &size);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    cinfo.optimize_coding = TRUE;
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo.next_scanline * width * 4);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    buffer = destination;
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_size = size;
+    return CC_OK;
+}

@@ -70,6 +70,10 @@ typedef struct {
 cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
                               uint8_t **pixels, cc_jpeg_info *info);
 
+/// Encodes 8-bit RGBA (alpha ignored) as a baseline JPEG of `quality` 1-100 into a malloc'd buffer.
+cc_status cc_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                              uint8_t **out, size_t *out_size, char *message);
+
 void cc_free(void *pointer);
 
 #endif
