@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "StickerJSON"),
         .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
-        .target(name: "StickerCatalog"),
+        .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),
         .target(name: "StickerResample", dependencies: ["StickerImage"], swiftSettings: optimised),
         .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")],
                 swiftSettings: optimised),

@@ -187,7 +187,7 @@ static void write_to_memory(png_structp png, png_bytep bytes, size_t length) {
 static void flush_memory(png_structp png) { (void)png; }
 
 cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8_t *palette,
-                        int palette_count, uint32_t width, uint32_t height, int compression_level,
+                        int palette_count, uint32_t width, uint32_t height, int compression_level, int opaque,
                         uint8_t **out, size_t *out_size, char *message) {
     *out = NULL;
     *out_size = 0;
@@ -226,9 +226,11 @@ cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8
         png_write_info(png, png_info);
         if (depth < 8) png_set_packing(png);
     } else {
-        png_set_IHDR(png, png_info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_set_IHDR(png, png_info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
         png_write_info(png, png_info);
+        // The rows stay RGBA in memory; libpng skips the fourth byte.
+        if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
     }
     rows = malloc(sizeof(png_bytep) * (height ? height : 1));
     if (!rows) {

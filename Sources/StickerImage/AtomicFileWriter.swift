@@ -38,3 +38,47 @@ public enum AtomicFileWriter {
         }
     }
 }
+
+/// Builds a whole folder beside its target and moves it into place when complete: an interrupted run
+/// leaves the previous folder or none, never a half-filled one.
+public enum AtomicDirectory {
+    public static func write(_ path: String, replacing: Bool, fill: (String) throws -> Void) throws {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue {
+            throw AtomicFileWriter.WriteError(path: path, reason: "a file of that name is in the way")
+        }
+        let hasContent = exists && !((try? fileManager.contentsOfDirectory(atPath: path))?.isEmpty ?? true)
+        if hasContent && !replacing {
+            throw AtomicFileWriter.WriteError(path: path, reason: "the folder exists and is not empty; use --force to replace it")
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let tag = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = (parent.isEmpty ? "." : parent) + "/.\(name).\(tag).tmp"
+        do {
+            try fileManager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicFileWriter.WriteError(path: path, reason: "cannot create a folder beside it: \(error.localizedDescription)")
+        }
+        do {
+            try fill(temporary)
+            if exists {
+                let old = (parent.isEmpty ? "." : parent) + "/.\(name).\(tag).old"
+                guard rename(path, old) == 0 else { throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno))) }
+                guard rename(temporary, path) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    _ = rename(old, path)
+                    throw AtomicFileWriter.WriteError(path: path, reason: reason)
+                }
+                try? fileManager.removeItem(atPath: old)
+            } else {
+                guard rename(temporary, path) == 0 else { throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno))) }
+            }
+        } catch {
+            try? fileManager.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+}

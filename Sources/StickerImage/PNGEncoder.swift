@@ -11,8 +11,13 @@ public enum PNGEncoder {
         try encode(image, palette: nil, compressionLevel: compressionLevel)
     }
 
+    /// An RGB PNG with no alpha channel (the App Store icons); alpha is dropped, so flatten first.
+    public static func encodeOpaque(_ image: RGBAImage, compressionLevel: Int = 9) throws(EncodeError) -> [UInt8] {
+        try encode(image, palette: nil, compressionLevel: compressionLevel, opaque: true)
+    }
+
     /// Indexed with tRNS when `palette` holds every colour of the image, else 8-bit RGBA.
-    static func encode(_ image: RGBAImage, palette: ExactPalette?, compressionLevel: Int) throws(EncodeError) -> [UInt8] {
+    static func encode(_ image: RGBAImage, palette: ExactPalette?, compressionLevel: Int, opaque: Bool = false) throws(EncodeError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: Int(CC_MESSAGE_LENGTH))
@@ -22,7 +27,7 @@ public enum PNGEncoder {
             indices.withUnsafeOptionalBuffer { indexBuffer in
                 entries.withUnsafeOptionalBuffer { paletteBuffer in
                     cc_png_encode(pixels.baseAddress, indexBuffer, paletteBuffer, Int32(palette?.colors.count ?? 0),
-                                  UInt32(image.width), UInt32(image.height), Int32(compressionLevel), &out, &size, &message)
+                                  UInt32(image.width), UInt32(image.height), Int32(compressionLevel), opaque ? 1 : 0, &out, &size, &message)
                 }
             }
         }

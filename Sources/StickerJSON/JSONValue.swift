@@ -34,12 +34,19 @@ public enum JSONValue: Equatable, Sendable {
     /// Serialises with two-space indentation and a trailing newline when `pretty`.
     public func serialized(pretty: Bool = true) -> String {
         var out = ""
-        write(to: &out, indent: pretty ? 0 : nil)
+        write(to: &out, indent: pretty ? 0 : nil, xcode: false)
         if pretty { out += "\n" }
         return out
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    /// As Xcode writes asset catalogs: keys sorted, `"key" : value`, two-space indentation, a final newline.
+    public func serializedForXcode() -> String {
+        var out = ""
+        write(to: &out, indent: 0, xcode: true)
+        return out + "\n"
+    }
+
+    private func write(to out: inout String, indent: Int?, xcode: Bool) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -48,13 +55,14 @@ public enum JSONValue: Equatable, Sendable {
         case .string(let value): JSONValue.writeString(value, to: &out)
         case .array(let items):
             writeContainer(open: "[", close: "]", count: items.count, indent: indent, to: &out) { index, out, inner in
-                items[index].write(to: &out, indent: inner)
+                items[index].write(to: &out, indent: inner, xcode: xcode)
             }
-        case .object(let members):
+        case .object(let unsorted):
+            let members = xcode ? unsorted.sorted { $0.0 < $1.0 } : unsorted
             writeContainer(open: "{", close: "}", count: members.count, indent: indent, to: &out) { index, out, inner in
                 JSONValue.writeString(members[index].0, to: &out)
-                out += inner == nil ? ":" : ": "
-                members[index].1.write(to: &out, indent: inner)
+                out += inner == nil ? ":" : xcode ? " : " : ": "
+                members[index].1.write(to: &out, indent: inner, xcode: xcode)
             }
         }
     }

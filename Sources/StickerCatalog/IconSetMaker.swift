@@ -1,0 +1,108 @@
+import Foundation
+import StickerImage
+import StickerJSON
+import StickerResample
+
+/// The iMessage app icon set (`.stickersiconset`): the 13 images of Xcode's template from one piece of art.
+public enum IconSetMaker {
+    public struct Slot: Sendable {
+        public let size: String
+        public let scale: Int
+        public let idiom: String
+        public let platform: String?
+
+        public var pixels: (width: Int, height: Int) {
+            let parts = size.split(separator: "x").compactMap { Double($0) }
+            return (Int((parts[0] * Double(scale)).rounded()), Int((parts[1] * Double(scale)).rounded()))
+        }
+
+        public var filename: String { "\(idiom)-\(size)@\(scale)x.png" }
+        /// App Store images may not have an alpha channel.
+        public var isMarketing: Bool { idiom == "ios-marketing" }
+    }
+
+    /// Xcode's template, in its order (`../shared/STICKERS.md`).
+    public static let slots: [Slot] = [
+        Slot(size: "29x29", scale: 2, idiom: "iphone", platform: nil), Slot(size: "29x29", scale: 3, idiom: "iphone", platform: nil),
+        Slot(size: "60x45", scale: 2, idiom: "iphone", platform: nil), Slot(size: "60x45", scale: 3, idiom: "iphone", platform: nil),
+        Slot(size: "29x29", scale: 2, idiom: "ipad", platform: nil), Slot(size: "67x50", scale: 2, idiom: "ipad", platform: nil),
+        Slot(size: "74x55", scale: 2, idiom: "ipad", platform: nil),
+        Slot(size: "27x20", scale: 2, idiom: "universal", platform: "ios"), Slot(size: "27x20", scale: 3, idiom: "universal", platform: "ios"),
+        Slot(size: "32x24", scale: 2, idiom: "universal", platform: "ios"), Slot(size: "32x24", scale: 3, idiom: "universal", platform: "ios"),
+        Slot(size: "1024x768", scale: 1, idiom: "ios-marketing", platform: "ios"),
+        Slot(size: "1024x1024", scale: 1, idiom: "ios-marketing", platform: nil),
+    ]
+
+    public enum Fit: String, CaseIterable, Sendable {
+        /// The whole art inside the icon, transparent (or background) margins.
+        case contain
+        /// The icon filled, the art's overflow cropped from the centre.
+        case cover
+    }
+
+    /// Writes the set into `folder` (which must exist): 13 PNGs and Contents.json.
+    public static func write(art: RGBAImage, to folder: String, fit: Fit, background: SIMD3<UInt8>,
+                             filter: ResampleFilter = .lanczos3) throws {
+        for slot in slots {
+            let (w, h) = slot.pixels
+            var icon = fitted(art, width: w, height: h, fit: fit, filter: filter)
+            let bytes: [UInt8]
+            if slot.isMarketing {
+                icon = flattened(icon, on: background)
+                bytes = try PNGEncoder.encodeOpaque(icon)
+            } else {
+                bytes = try PNGEncoder.encode(icon, compressionLevel: 9)
+            }
+            try AtomicFileWriter.write(bytes, to: folder + "/" + slot.filename)
+        }
+        try AtomicFileWriter.write(Array(contentsJSON().serializedForXcode().utf8), to: folder + "/Contents.json")
+    }
+
+    public static func contentsJSON() -> JSONValue {
+        .object([
+            ("images", .array(slots.map { slot in
+                var members: [(String, JSONValue)] = [("filename", .string(slot.filename)), ("idiom", .string(slot.idiom)),
+                                                      ("scale", .string("\(slot.scale)x")), ("size", .string(slot.size))]
+                if let platform = slot.platform { members.append(("platform", .string(platform))) }
+                return .object(members)
+            })),
+            ("info", XcodeInfo.value),
+        ])
+    }
+
+    /// The art scaled to fit (contain) or fill (cover) a width x height canvas, centred.
+    public static func fitted(_ art: RGBAImage, width: Int, height: Int, fit: Fit, filter: ResampleFilter) -> RGBAImage {
+        let scaleX = Double(width) / Double(art.width), scaleY = Double(height) / Double(art.height)
+        let scale = fit == .contain ? min(scaleX, scaleY) : max(scaleX, scaleY)
+        let w = max(1, Int((Double(art.width) * scale).rounded())), h = max(1, Int((Double(art.height) * scale).rounded()))
+        let scaled = ResamplePlan(sourceWidth: art.width, sourceHeight: art.height, width: w, height: h, filter: filter).resize(art)
+        var canvas = RGBAImage(width: width, height: height)
+        let x = (width - w) / 2, y = (height - h) / 2
+        for row in 0..<height where row - y >= 0 && row - y < h {
+            for column in 0..<width where column - x >= 0 && column - x < w {
+                let s = ((row - y) * w + (column - x)) * 4, d = (row * width + column) * 4
+                canvas.pixels[d..<(d + 4)] = scaled.pixels[s..<(s + 4)]
+            }
+        }
+        return canvas
+    }
+
+    /// Composited over an opaque colour: every pixel's alpha becomes 255.
+    public static func flattened(_ image: RGBAImage, on background: SIMD3<UInt8>) -> RGBAImage {
+        var out = image
+        for i in Swift.stride(from: 0, to: out.pixels.count, by: 4) {
+            let a = Int(out.pixels[i + 3])
+            for c in 0..<3 {
+                let bg = Int(background[c])
+                out.pixels[i + c] = UInt8((Int(out.pixels[i + c]) * a + bg * (255 - a) + 127) / 255)
+            }
+            out.pixels[i + 3] = 255
+        }
+        return out
+    }
+}
+
+/// `"info": {"author": "xcode", "version": 1}`, in every Contents.json.
+public enum XcodeInfo {
+    public static let value = JSONValue.object([("author", .string("xcode")), ("version", .int(1))])
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import StickerCatalog
+import StickerImage
+import StickerResample
+
+extension IconSetMaker.Fit: ExpressibleByArgument {}
+
+struct IconsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "icons",
+        abstract: "Make the iMessage app icon set (13 images and Contents.json) from one piece of art.",
+        discussion: """
+            Art that is not 4:3 is fitted with --fit contain (the whole art, transparent margins) or cover (filled, the overflow cropped). The two App Store images (1024x768 and 1024x1024) have no alpha channel: they are flattened onto --background. The folder is built beside its target and moved into place when complete; an existing, non-empty one is replaced only with --force.
+
+            Examples:
+              stickerpack icons art.png -o "Stickers.xcstickers/iMessage App Icon.stickersiconset"
+              stickerpack icons logo.png -o Icons.stickersiconset --fit cover --background "#FFD93B"
+            """
+    )
+
+    @Argument(help: "The art: PNG, GIF or JPEG (the first frame of an animation).", completion: .file())
+    var art: String
+
+    @Option(name: .shortAndLong, help: "The .stickersiconset folder to write.", completion: .directory)
+    var output: String
+
+    @Option(help: "How art that is not 4:3 fits: contain or cover.")
+    var fit: IconSetMaker.Fit = .contain
+
+    @Option(help: ArgumentHelp("The colour under the App Store images, as #RRGGBB.", valueName: "colour"))
+    var background: String = "#FFFFFF"
+
+    @Option(help: "The resampling filter.")
+    var filter: ResampleFilter = .lanczos3
+
+    @Flag(help: "Replace an existing icon set.")
+    var force = false
+
+    func validate() throws {
+        if HexColour.parse(background) == nil { throw ValidationError("--background takes a colour as #RRGGBB, not '\(background)'.") }
+    }
+
+    func run() throws {
+        let image: DecodedImage
+        do {
+            image = try ImageDecoder.decodeFile(at: art)
+        } catch {
+            Console.error("\(art): \(error)\n  hint: \(error.hint)")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let colour = HexColour.parse(background)!
+        do {
+            try AtomicDirectory.write(output, replacing: force) { folder in
+                try IconSetMaker.write(art: image.frames[0].image, to: folder, fit: fit, background: colour, filter: filter)
+            }
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let ratio = Double(image.width) / Double(image.height)
+        if abs(ratio - 4.0 / 3.0) > 0.01 {
+            Console.note("note: the art is \(image.width)x\(image.height), not 4:3; it was fitted with --fit \(fit.rawValue)")
+        }
+        print("wrote \(IconSetMaker.slots.count) icons and Contents.json to \(output)/")
+    }
+}
+
+enum HexColour {
+    static func parse(_ text: String) -> SIMD3<UInt8>? {
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
+        return SIMD3(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    }
+}

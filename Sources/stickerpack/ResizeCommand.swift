@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import StickerImage
+import StickerResample
+
+struct ResizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resize",
+        abstract: "Resize one image, still or animated, with the project's resampler.",
+        discussion: """
+            The height follows the aspect ratio unless given. The output format comes from OUT's extension (.png, .gif, .jpg); an APNG written as .png stays animated. The file is written atomically; an existing one is replaced only with --force.
+
+            Examples:
+              stickerpack resize art.png -o sticker.png --width 408
+              stickerpack resize wave.gif -o wave-small.gif --width 206 --filter catmull-rom
+            """
+    )
+
+    @Argument(help: "The image to resize.", completion: .file())
+    var input: String
+
+    @Option(name: .shortAndLong, help: "The file to write.", completion: .file())
+    var output: String
+
+    @Option(help: "The new width in pixels.")
+    var width: Int
+
+    @Option(help: "The new height in pixels (default: keeps the aspect ratio).")
+    var height: Int?
+
+    @Option(help: "The resampling filter.")
+    var filter: ResampleFilter = .lanczos3
+
+    @Flag(help: "Filter in linear light instead of sRGB-encoded values.")
+    var linear = false
+
+    @Flag(help: "Replace the output if it exists.")
+    var force = false
+
+    @OptionGroup(title: "Decode limits")
+    var limitOptions: LimitOptions
+
+    func validate() throws {
+        if width < 1 || width > 16_384 { throw ValidationError("--width must be between 1 and 16384.") }
+        if let height, height < 1 || height > 16_384 { throw ValidationError("--height must be between 1 and 16384.") }
+        if Self.format(of: output) == nil { throw ValidationError("The output must end in .png, .gif, .jpg or .jpeg.") }
+    }
+
+    static func format(of path: String) -> ImageFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "png", "apng": return .png
+        case "gif": return .gif
+        case "jpg", "jpeg": return .jpeg
+        default: return nil
+        }
+    }
+
+    func run() throws {
+        if FileManager.default.fileExists(atPath: output) && !force {
+            Console.error("\(output) exists; use --force to replace it")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let image: DecodedImage
+        do {
+            image = try ImageDecoder.decodeFile(at: input, limits: limitOptions.limits)
+        } catch {
+            Console.error("\(input): \(error)\n  hint: \(error.hint)")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let newHeight = height ?? max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
+        let resized = image.resized(width: width, height: newHeight, filter: filter, linear: linear)
+        do {
+            try AtomicFileWriter.write(try ImageEncoder.encode(resized, as: Self.format(of: output)!), to: output)
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let frames = resized.frames.count > 1 ? ", \(resized.frames.count) frames" : ""
+        print("\(input) (\(image.width)x\(image.height)) -> \(output) (\(width)x\(newHeight)\(frames))")
+    }
+}

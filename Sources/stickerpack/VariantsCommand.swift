@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import StickerImage
+import StickerLint
+import StickerResample
+
+extension ResampleFilter: ExpressibleByArgument {}
+
+struct VariantsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "variants",
+        abstract: "Write the @3x, @2x and @1x files of every sticker, in its own format.",
+        discussion: """
+            For each sticker, name@3x.ext is a byte-for-byte copy, and name@2x.ext and name@1x.ext are downscaled with the project's resampler (Lanczos-3 by default, in premultiplied alpha so edges keep no halo). APNG stays APNG and GIF stays GIF: animations are resampled frame by frame and keep their delays and loop count. Sizes round to the nearest pixel (618 -> 412 and 206). A sticker in a sub-folder of PATH keeps its sub-folder under the output. Files are processed on all cores and written atomically; an existing output is replaced only with --force.
+
+            Examples:
+              stickerpack variants Stickers/ -o Variants
+              stickerpack variants wave.png -o out --scales 2 --filter mitchell --force
+            """
+    )
+
+    @Argument(help: "Folders, catalogs or sticker files.", completion: .file())
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "The folder to write into (created if needed).", completion: .directory)
+    var output: String
+
+    @Option(help: "The resampling filter: \(ResampleFilter.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var filter: ResampleFilter = .lanczos3
+
+    @Flag(help: "Filter in linear light instead of sRGB-encoded values.")
+    var linear = false
+
+    @Option(help: ArgumentHelp("The scales to make besides the @3x copy, comma-separated.", valueName: "list"))
+    var scales: String = "2,1"
+
+    @Flag(help: "Replace outputs that exist.")
+    var force = false
+
+    @OptionGroup(title: "Decode limits")
+    var limitOptions: LimitOptions
+
+    var scaleList: [Int] { scales.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Name at least one sticker file or folder.") }
+        let list = scaleList
+        if list.isEmpty || list.count != scales.split(separator: ",").count || list.contains(where: { $0 < 1 || $0 > 3 }) {
+            throw ValidationError("--scales takes a comma-separated list of 1, 2 or 3, not '\(scales)'.")
+        }
+    }
+
+    /// One sticker and the files to write for it.
+    struct Job {
+        let source: String
+        let outputs: [(scale: Int, path: String)]
+    }
+
+    func run() throws {
+        let inputs: [PackInput]
+        do {
+            inputs = try InputDiscovery.discover(paths, configuration: LintConfiguration())
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(ExitStatus.usage)
+        }
+        let jobs = plan(inputs)
+        if jobs.isEmpty {
+            Console.error("no sticker images found in \(paths.joined(separator: ", "))")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let existing = jobs.flatMap(\.outputs).map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
+        if !existing.isEmpty && !force {
+            Console.error("\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); nothing was written. Use --force to replace them.")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let failures = LockedList<String>()
+        let written = LockedList<Int>()
+        let limits = limitOptions.limits
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            do {
+                written.append(try make(jobs[index], limits: limits))
+            } catch {
+                failures.append("\(jobs[index].source): \(error)")
+            }
+        }
+        for failure in failures.items.sorted() { Console.error(failure) }
+        let files = written.items.reduce(0, +)
+        print("wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/")
+        if !failures.items.isEmpty { throw ExitCode(ExitStatus.failure) }
+    }
+
+    func plan(_ inputs: [PackInput]) -> [Job] {
+        var jobs: [Job] = []
+        for input in inputs {
+            for source in input.stickerPaths {
+                // The sub-folder under the path the sticker was found in; none for a file named directly.
+                var relative = ""
+                if let root = paths.first(where: { source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+                    let prefix = root.hasSuffix("/") ? root.count : root.count + 1
+                    relative = (String(source.dropFirst(prefix)) as NSString).deletingLastPathComponent
+                }
+                let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+                var ext = (source as NSString).pathExtension.lowercased()
+                if !["png", "gif", "jpg", "jpeg"].contains(ext) { ext = "png" }
+                let folder = relative.isEmpty ? output : output + "/" + relative
+                let outputs = ([3] + scaleList.filter { $0 != 3 }).map { scale in (scale, folder + "/\(name)@\(scale)x.\(ext)") }
+                jobs.append(Job(source: source, outputs: outputs))
+            }
+        }
+        return jobs
+    }
+
+    /// Decodes once, writes every scale; returns the number of files written.
+    func make(_ job: Job, limits: DecodeLimits) throws -> Int {
+        let bytes = try FileBytes.read(job.source, limit: limits.maxFileBytes)
+        let image = try ImageDecoder.decode(bytes, limits: limits)
+        try FileManager.default.createDirectory(atPath: (job.outputs[0].path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        for (scale, path) in job.outputs {
+            if scale == 3 {
+                try AtomicFileWriter.write(bytes, to: path)
+                continue
+            }
+            let size = ResamplePlan.variantSize(width: image.width, height: image.height, scale: scale)
+            let small = image.resized(width: size.width, height: size.height, filter: filter, linear: linear)
+            try AtomicFileWriter.write(try ImageEncoder.encode(small, as: image.format), to: path)
+        }
+        return job.outputs.count
+    }
+}
+
+/// A list appended to from several threads.
+final class LockedList<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Element] = []
+
+    func append(_ element: Element) {
+        lock.lock()
+        storage.append(element)
+        lock.unlock()
+    }
+
+    var items: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
