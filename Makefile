@@ -58,11 +58,16 @@ demo: release
 	@echo "== the frames of an animated sticker, as the decoder composites them =="
 	$(BIN) frames SamplePacks/Clean/wave.png -o .build/demo/wave-frames
 
-# Pillow is the peer the decoder is measured against; it comes from PyPI when missing.
+# The peers come from PyPI when missing: Pillow, and Pillow-SIMD built with AVX2 into its own folder
+# (it installs as the same `PIL` module, so it lives apart and is loaded by PYTHONPATH).
+PILLOW_SIMD := .build/pillow-simd
 bench: deps
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
-	$(SWIFT) build -c release --product decode-bench
+	@[ -d $(PILLOW_SIMD)/PIL ] || CC="cc -mavx2" python3 -m pip install -q --no-cache-dir --target $(PILLOW_SIMD) pillow-simd
+	$(SWIFT) build -c release --product decode-bench --product resample-bench
 	python3 Benchmarks/decode_vs_pillow.py .build/release/decode-bench
+	@echo
+	python3 Benchmarks/resample_vs_pillow.py .build/release/resample-bench --pillow-simd $(PILLOW_SIMD)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

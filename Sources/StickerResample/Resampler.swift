@@ -1,8 +1,9 @@
-/// A separable resampler on RGBA8: a horizontal then a vertical pass over premultiplied Float pixels,
-/// SIMD across the four channels (horizontal) and across a row (vertical).
+/// A separable resampler on RGBA8: a horizontal then a vertical pass over premultiplied Float pixels.
 ///
-/// Premultiplied alpha keeps transparent pixels from bleeding colour into edges; values are sRGB-encoded
-/// by default, or linear light with `linear`. Results are rounded to nearest and clamped.
+/// The horizontal pass filters four rows at once (one SIMD16 holds the same pixel of four rows, which share
+/// their weights); the vertical pass keeps four output pixels in registers across all its taps. Premultiplied
+/// alpha keeps transparent pixels from bleeding colour into edges; values are sRGB-encoded by default, or
+/// linear light with `linear`. Results are rounded to nearest and clamped.
 public struct ResamplePlan: Sendable {
     public let sourceWidth: Int, sourceHeight: Int
     public let width: Int, height: Int
@@ -31,25 +32,44 @@ public struct ResamplePlan: Sendable {
         return verticalPass(intermediate)
     }
 
-    /// Rows of premultiplied Float RGBA, each `width` pixels wide.
-    func horizontalPass(_ pixels: [UInt8]) -> [Float] {
-        var out = [Float](repeating: 0, count: width * sourceHeight * 4)
-        var row = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
-        let toFloat = linear ? ColourTables.srgbToLinear : ColourTables.identity
+    /// `sourceHeight` rows of `width` premultiplied pixels (SIMD4<Float>).
+    func horizontalPass(_ pixels: [UInt8]) -> [SIMD4<Float>] {
+        var out = [SIMD4<Float>](repeating: .zero, count: width * sourceHeight)
+        // The same source pixel of four consecutive rows, side by side.
+        var quad = [SIMD16<Float>](repeating: .zero, count: sourceWidth)
+        let table = linear ? ColourTables.srgbToLinear : nil
         pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBytes { outRaw in
-                let dst = outRaw.bindMemory(to: SIMD4<Float>.self)
-                horizontal.weights.withUnsafeBufferPointer { weights in
-                    for y in 0..<sourceHeight {
-                        ColourTables.premultiply(src.baseAddress! + y * sourceWidth * 4, count: sourceWidth, into: &row, table: toFloat)
-                        row.withUnsafeBufferPointer { r in
-                            let base = y * width
-                            for x in 0..<width {
-                                let start = horizontal.starts[x], count = horizontal.counts[x]
-                                let w = weights.baseAddress! + x * horizontal.stride
-                                var acc = SIMD4<Float>.zero
-                                for k in 0..<count { acc += r[start + k] * w[k] }
-                                dst[base + x] = acc
+            out.withUnsafeMutableBufferPointer { dst in
+                quad.withUnsafeMutableBufferPointer { q in
+                    horizontal.weights.withUnsafeBufferPointer { weights in
+                        horizontal.starts.withUnsafeBufferPointer { starts in
+                            horizontal.counts.withUnsafeBufferPointer { counts in
+                                var y = 0
+                                while y < sourceHeight {
+                                    let rows = min(4, sourceHeight - y)
+                                    ColourTables.premultiplyRows(src.baseAddress! + y * sourceWidth * 4, rows: rows,
+                                                                 width: sourceWidth, into: q.baseAddress!, table: table)
+                                    for x in 0..<width {
+                                        let start = starts[x], count = counts[x]
+                                        let w = weights.baseAddress! + x * horizontal.stride
+                                        // Two accumulators, so consecutive taps do not wait on each other's additions.
+                                        var acc = SIMD16<Float>.zero, odd = SIMD16<Float>.zero
+                                        let taps = q.baseAddress! + start
+                                        var k = 0
+                                        while k + 1 < count {
+                                            acc += taps[k] * w[k]
+                                            odd += taps[k + 1] * w[k + 1]
+                                            k += 2
+                                        }
+                                        if k < count { acc += taps[k] * w[k] }
+                                        acc += odd
+                                        dst[y * width + x] = acc.lowHalf.lowHalf
+                                        if rows > 1 { dst[(y + 1) * width + x] = acc.lowHalf.highHalf }
+                                        if rows > 2 { dst[(y + 2) * width + x] = acc.highHalf.lowHalf }
+                                        if rows > 3 { dst[(y + 3) * width + x] = acc.highHalf.highHalf }
+                                    }
+                                    y += rows
+                                }
                             }
                         }
                     }
@@ -59,25 +79,39 @@ public struct ResamplePlan: Sendable {
         return out
     }
 
-    func verticalPass(_ rows: [Float]) -> [UInt8] {
+    func verticalPass(_ rows: [SIMD4<Float>]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
-        var acc = [SIMD4<Float>](repeating: .zero, count: width)
-        let fromLinear = linear
-        rows.withUnsafeBytes { raw in
-            let src = raw.bindMemory(to: SIMD4<Float>.self)
+        let linear = self.linear
+        rows.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    let start = vertical.starts[y], count = vertical.counts[y]
-                    acc.withUnsafeMutableBufferPointer { a in
-                        let w0 = vertical.weights[y * vertical.stride]
+                vertical.weights.withUnsafeBufferPointer { weights in
+                    for y in 0..<height {
+                        let start = vertical.starts[y], count = vertical.counts[y]
+                        let w = weights.baseAddress! + y * vertical.stride
                         let first = src.baseAddress! + start * width
-                        for x in 0..<width { a[x] = first[x] * w0 }
-                        for k in 1..<max(count, 1) where k < count {
-                            let w = vertical.weights[y * vertical.stride + k]
-                            let line = src.baseAddress! + (start + k) * width
-                            for x in 0..<width { a[x] += line[x] * w }
+                        let target = dst.baseAddress! + y * width * 4
+                        var x = 0
+                        // Four output pixels at a time, accumulated in registers across every tap.
+                        while x + 4 <= width {
+                            var a0 = SIMD4<Float>.zero, a1 = a0, a2 = a0, a3 = a0
+                            var line = first + x
+                            for k in 0..<count {
+                                let wk = w[k]
+                                a0 += line[0] * wk; a1 += line[1] * wk; a2 += line[2] * wk; a3 += line[3] * wk
+                                line += width
+                            }
+                            ColourTables.store(a0, to: target + x * 4, linear: linear)
+                            ColourTables.store(a1, to: target + x * 4 + 4, linear: linear)
+                            ColourTables.store(a2, to: target + x * 4 + 8, linear: linear)
+                            ColourTables.store(a3, to: target + x * 4 + 12, linear: linear)
+                            x += 4
                         }
-                        ColourTables.unpremultiply(UnsafeBufferPointer(a), into: dst.baseAddress! + y * width * 4, linear: fromLinear)
+                        while x < width {
+                            var a = SIMD4<Float>.zero
+                            for k in 0..<count { a += first[k * width + x] * w[k] }
+                            ColourTables.store(a, to: target + x * 4, linear: linear)
+                            x += 1
+                        }
                     }
                 }
             }
