@@ -64,7 +64,8 @@ PILLOW_SIMD := .build/pillow-simd
 bench: deps
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
 	@[ -d $(PILLOW_SIMD)/PIL ] || CC="cc -mavx2" python3 -m pip install -q --no-cache-dir --target $(PILLOW_SIMD) pillow-simd
-	$(SWIFT) build -c release --product decode-bench --product resample-bench
+	$(SWIFT) build -c release --product decode-bench
+	$(SWIFT) build -c release --product resample-bench
 	python3 Benchmarks/decode_vs_pillow.py .build/release/decode-bench
 	@echo
 	python3 Benchmarks/resample_vs_pillow.py .build/release/resample-bench --pillow-simd $(PILLOW_SIMD)
