@@ -10,8 +10,6 @@ enum Compositor {
         case source
         /// Porter-Duff "over" with straight alpha (APNG `APNG_BLEND_OP_OVER`).
         case over
-        /// Only fully opaque frame pixels are drawn; others leave the canvas (GIF's transparent index).
-        case opaqueOnly
     }
 
     /// Draws `frame` at (`x`, `y`) on `canvas`, clipping what falls outside it.
@@ -23,21 +21,14 @@ enum Compositor {
         frame.pixels.withUnsafeBufferPointer { src in
             canvas.pixels.withUnsafeMutableBufferPointer { dst in
                 for row in y0..<y1 {
-                    var s = ((row - y) * frame.width + (x0 - x)) * 4
-                    var d = (row * canvasWidth + x0) * 4
-                    for _ in x0..<x1 {
-                        switch blend {
-                        case .source:
-                            dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
-                        case .opaqueOnly:
-                            if src[s + 3] == 255 {
-                                dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = 255
-                            }
-                        case .over:
-                            blendOver(src, s, dst, d)
-                        }
-                        s += 4
-                        d += 4
+                    let s = ((row - y) * frame.width + (x0 - x)) * 4
+                    let d = (row * canvasWidth + x0) * 4
+                    let count = (x1 - x0) * 4
+                    switch blend {
+                    case .source:
+                        UnsafeMutableRawPointer(dst.baseAddress! + d).copyMemory(from: src.baseAddress! + s, byteCount: count)
+                    case .over:
+                        for i in Swift.stride(from: 0, to: count, by: 4) { blendOver(src, s + i, dst, d + i) }
                     }
                 }
             }

@@ -103,10 +103,9 @@ enum GIFDecoder {
                 if colorMap == nil { warnings.append("frame \(frames.count) has no colour table; drawn in black") }
                 if control.transparentIndex != nil { usesTransparency = true }
 
-                let image = try readImage(gif, rect: rect, interlaced: descriptor.Interlace, colorMap: colorMap,
-                                          transparentIndex: control.transparentIndex, limits: limits, frame: frames.count)
                 let saved = control.disposal == 3 ? canvas : nil
-                if let image { Compositor.draw(image, at: rect.x, rect.y, on: &canvas, blend: .opaqueOnly) }
+                try drawImage(gif, rect: rect, interlaced: descriptor.Interlace, colorMap: colorMap,
+                              transparentIndex: control.transparentIndex, limits: limits, frame: frames.count, on: &canvas)
                 frames.append(AnimationFrame(image: canvas, delayMs: Double(control.delayCentiseconds * 10)))
                 switch control.disposal {
                 case 2: Compositor.clear(rect, on: &canvas)
@@ -130,13 +129,14 @@ enum GIFDecoder {
                             encoding: encoding, warnings: warnings)
     }
 
-    /// The frame's pixels as RGBA (transparent index as alpha 0), or nil for an empty frame.
-    private static func readImage(_ gif: UnsafeMutablePointer<GifFileType>, rect: PixelRect, interlaced: Bool,
+    /// Reads the frame's indices and draws them onto the canvas: a palette colour for every pixel but the
+    /// transparent index, which leaves the canvas as it was. Parts outside the logical screen are clipped.
+    private static func drawImage(_ gif: UnsafeMutablePointer<GifFileType>, rect: PixelRect, interlaced: Bool,
                                   colorMap: UnsafeMutablePointer<ColorMapObject>?, transparentIndex: Int?,
-                                  limits: DecodeLimits, frame: Int) throws(DecodeError) -> RGBAImage? {
+                                  limits: DecodeLimits, frame: Int, on canvas: inout RGBAImage) throws(DecodeError) {
         guard rect.width > 0, rect.height > 0 else {
             try skipImageData(gif, frame: frame)
-            return nil
+            return
         }
         try limits.checkCanvas(width: rect.width, height: rect.height)
         var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
@@ -153,28 +153,36 @@ enum GIFDecoder {
             }
             throw .malformed("malformed GIF: frame \(frame): \(message(code))")
         }
-        var palette = [UInt8](repeating: 0, count: 256 * 4)
-        for i in 0..<256 { palette[i * 4 + 3] = 255 }
+        // Opaque black for indices past the colour table, as browsers draw them.
+        var palette = [UInt32](repeating: 0xFF00_0000, count: 256)
         if let colorMap {
-            let count = min(256, Int(colorMap.pointee.ColorCount))
-            for i in 0..<count {
+            for i in 0..<min(256, Int(colorMap.pointee.ColorCount)) {
                 let color = colorMap.pointee.Colors[i]
-                palette[i * 4] = color.Red
-                palette[i * 4 + 1] = color.Green
-                palette[i * 4 + 2] = color.Blue
+                palette[i] = UInt32(color.Red) | UInt32(color.Green) << 8 | UInt32(color.Blue) << 16 | 0xFF00_0000
             }
         }
-        if let transparentIndex, transparentIndex < 256 { palette[transparentIndex * 4 + 3] = 0 }
-        var pixels = [UInt8](repeating: 0, count: indices.count * 4)
-        palette.withUnsafeBufferPointer { table in
-            pixels.withUnsafeMutableBufferPointer { out in
-                for (i, index) in indices.enumerated() {
-                    let p = Int(index) * 4
-                    out[i * 4] = table[p]; out[i * 4 + 1] = table[p + 1]; out[i * 4 + 2] = table[p + 2]; out[i * 4 + 3] = table[p + 3]
+        let transparent = transparentIndex ?? -1
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(canvas.width, rect.x + rect.width), y1 = min(canvas.height, rect.y + rect.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let canvasWidth = canvas.width
+        indices.withUnsafeBufferPointer { src in
+            palette.withUnsafeBufferPointer { colors in
+                canvas.pixels.withUnsafeMutableBytes { raw in
+                    let dst = raw.bindMemory(to: UInt32.self)
+                    for y in y0..<y1 {
+                        var s = (y - rect.y) * rect.width + (x0 - rect.x)
+                        var d = y * canvasWidth + x0
+                        for _ in x0..<x1 {
+                            let index = Int(src[s])
+                            if index != transparent { dst[d] = colors[index] }
+                            s += 1
+                            d += 1
+                        }
+                    }
                 }
             }
         }
-        return RGBAImage(width: rect.width, height: rect.height, pixels: pixels)
     }
 
     /// Rows in the order they are stored: interlaced GIFs store every 8th row, then the 4th, 2nd and odd rows.

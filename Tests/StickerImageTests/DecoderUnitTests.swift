@@ -220,7 +220,7 @@ struct CompositorTests {
     func clipping() {
         var canvas = RGBAImage(width: 2, height: 2)
         let frame = RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 255, count: 36))
-        Compositor.draw(frame, at: -2, 1, on: &canvas, blend: .opaqueOnly)
+        Compositor.draw(frame, at: -2, 1, on: &canvas, blend: .source)
         #expect(canvas.transparentPixelCount == 3)
     }
 }
