@@ -17,18 +17,8 @@ enum JPEGDecoder {
         let message = CMessage.string(from: &info.message)
         if info.truncated != 0 { throw .malformed("truncated JPEG: \(message)") }
         if info.damaged != 0 { throw .malformed("corrupt JPEG data: \(message)") }
-        switch status {
-        case CC_OK: break
-        case CC_ERROR_UNSUPPORTED: throw .unsupportedFeature(message)
-        case CC_ERROR_LIMIT: throw .limitExceeded(message)
-        case CC_ERROR_MEMORY: throw .limitExceeded(message)
-        default: throw .malformed("JPEG data error: \(message)")
-        }
-        guard let pixels else { throw .malformed("JPEG decoder returned no pixels") }
-
-        let width = Int(info.width), height = Int(info.height)
-        let image = RGBAImage(width: width, height: height,
-                              pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+        try CDecodeResult.check(status, message: message) { "JPEG data error: \($0)" }
+        let image = try CDecodeResult.image(pixels, width: info.width, height: info.height)
         var encoding = SourceEncoding(bitDepth: Int(info.data_precision), colorType: colorModel(info),
                                       hasAlphaChannel: false, interlaced: false)
         encoding.progressive = info.progressive != 0
@@ -40,7 +30,7 @@ enum JPEGDecoder {
         if info.scans_missing != 0 {
             warnings.append("progressive JPEG ends before its last scan: it shows less detail than it was saved with")
         }
-        return DecodedImage(format: .jpeg, width: width, height: height,
+        return DecodedImage(format: .jpeg, width: image.width, height: image.height,
                             frames: [AnimationFrame(image: image, delayMs: 0)], loopCount: nil,
                             encoding: encoding, warnings: warnings)
     }

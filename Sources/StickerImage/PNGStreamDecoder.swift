@@ -28,16 +28,9 @@ enum PNGStreamDecoder {
         }
         defer { cc_free(pixels) }
         let message = CMessage.string(from: &info.message)
-        switch status {
-        case CC_OK: break
-        case CC_ERROR_LIMIT: throw .limitExceeded("\(info.width)x\(info.height) px: \(message)")
-        case CC_ERROR_MEMORY: throw .limitExceeded(message)
-        default: throw .malformed("PNG data error: \(pngMessage(message))")
-        }
-        guard let pixels else { throw .malformed("PNG decoder returned no pixels") }
-        let width = Int(info.width), height = Int(info.height)
-        let image = RGBAImage(width: width, height: height,
-                              pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+        let size = status == CC_ERROR_LIMIT ? "\(info.width)x\(info.height) px: " : ""
+        try CDecodeResult.check(status, message: size + message) { "PNG data error: \(pngMessage($0))" }
+        let image = try CDecodeResult.image(pixels, width: info.width, height: info.height)
         let streamInfo = PNGStreamInfo(bitDepth: Int(info.bit_depth), colorType: Int(info.color_type),
                                        interlaced: info.interlaced != 0, hasTransparencyChunk: info.has_trns != 0,
                                        warnings: CMessage.lines(from: &info.warning_text).map { "libpng: \($0)" })

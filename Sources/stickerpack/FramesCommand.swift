@@ -24,13 +24,7 @@ struct FramesCommand: ParsableCommand {
     var limitOptions: LimitOptions
 
     func run() throws {
-        let image: DecodedImage
-        do {
-            image = try ImageDecoder.decodeFile(at: file, limits: limitOptions.limits)
-        } catch {
-            Console.error("\(file): \(error)\n  hint: \(error.hint)")
-            throw ExitCode(ExitStatus.failure)
-        }
+        let image = try decodeOrExit(file, limits: limitOptions.limits)
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {

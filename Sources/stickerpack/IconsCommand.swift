@@ -42,13 +42,7 @@ struct IconsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let image: DecodedImage
-        do {
-            image = try ImageDecoder.decodeFile(at: art)
-        } catch {
-            Console.error("\(art): \(error)\n  hint: \(error.hint)")
-            throw ExitCode(ExitStatus.failure)
-        }
+        let image = try decodeOrExit(art)
         let colour = HexColour.parse(background)!
         do {
             try AtomicDirectory.write(output, replacing: force) { folder in

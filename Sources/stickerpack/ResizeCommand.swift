@@ -60,13 +60,7 @@ struct ResizeCommand: ParsableCommand {
             Console.error("\(output) exists; use --force to replace it")
             throw ExitCode(ExitStatus.failure)
         }
-        let image: DecodedImage
-        do {
-            image = try ImageDecoder.decodeFile(at: input, limits: limitOptions.limits)
-        } catch {
-            Console.error("\(input): \(error)\n  hint: \(error.hint)")
-            throw ExitCode(ExitStatus.failure)
-        }
+        let image = try decodeOrExit(input, limits: limitOptions.limits)
         let newHeight = height ?? max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
         let resized = image.resized(width: width, height: newHeight, filter: filter, linear: linear)
         do {
