@@ -37,10 +37,14 @@ struct ResizeCommand: ParsableCommand {
     @Flag(help: "Replace the output if it exists.")
     var force = false
 
+    @Option(help: ArgumentHelp("PNG/APNG zlib compression level, 0 (fast) to 9 (small).", valueName: "level"))
+    var compression: Int = 9
+
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
 
     func validate() throws {
+        if !(0...9).contains(compression) { throw ValidationError("--compression takes a level from 0 to 9.") }
         if width < 1 || width > 16_384 { throw ValidationError("--width must be between 1 and 16384.") }
         if let height, height < 1 || height > 16_384 { throw ValidationError("--height must be between 1 and 16384.") }
         if Self.format(of: output) == nil { throw ValidationError("The output must end in .png, .gif, .jpg or .jpeg.") }
@@ -64,7 +68,7 @@ struct ResizeCommand: ParsableCommand {
         let newHeight = height ?? max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
         let resized = image.resized(width: width, height: newHeight, filter: filter, linear: linear)
         do {
-            try AtomicFileWriter.write(try ImageEncoder.encode(resized, as: Self.format(of: output)!), to: output)
+            try AtomicFileWriter.write(try ImageEncoder.encode(resized, as: Self.format(of: output)!, compressionLevel: compression), to: output)
         } catch {
             Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)

@@ -37,12 +37,16 @@ struct VariantsCommand: ParsableCommand {
     @Flag(help: "Replace outputs that exist.")
     var force = false
 
+    @Option(help: ArgumentHelp("PNG/APNG zlib compression level, 0 (fast) to 9 (small).", valueName: "level"))
+    var compression: Int = 9
+
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
 
     var scaleList: [Int] { scales.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
 
     func validate() throws {
+        if !(0...9).contains(compression) { throw ValidationError("--compression takes a level from 0 to 9.") }
         if paths.isEmpty { throw ValidationError("Name at least one sticker file or folder.") }
         let list = scaleList
         if list.isEmpty || list.count != scales.split(separator: ",").count || list.contains(where: { $0 < 1 || $0 > 3 }) {
@@ -123,7 +127,7 @@ struct VariantsCommand: ParsableCommand {
             }
             let size = ResamplePlan.variantSize(width: image.width, height: image.height, scale: scale)
             let small = image.resized(width: size.width, height: size.height, filter: filter, linear: linear)
-            try AtomicFileWriter.write(try ImageEncoder.encode(small, as: image.format), to: path)
+            try AtomicFileWriter.write(try ImageEncoder.encode(small, as: image.format, compressionLevel: compression), to: path)
         }
         return job.outputs.count
     }
