@@ -69,6 +69,9 @@ bench: deps
 	python3 Benchmarks/decode_vs_pillow.py .build/release/decode-bench
 	@echo
 	python3 Benchmarks/resample_vs_pillow.py .build/release/resample-bench --pillow-simd $(PILLOW_SIMD)
+	@echo
+	$(SWIFT) build -c release --product stickerpack
+	python3 Benchmarks/variants_vs_pillow.py $(BIN)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -4,7 +4,7 @@ import CCodecs
 /// when every frame together uses 256 colours or fewer (lossless either way).
 public enum APNGEncoder {
     /// PNG for one frame, APNG for several. `compressionLevel` is zlib's, 0-9.
-    public static func encode(_ image: DecodedImage, compressionLevel: Int = 9) throws(PNGEncoder.EncodeError) -> [UInt8] {
+    public static func encode(_ image: DecodedImage, compressionLevel: Int = 6) throws(PNGEncoder.EncodeError) -> [UInt8] {
         let palette = ExactPalette(image.frames.map(\.image))
         guard image.frames.count > 1 else {
             return try PNGEncoder.encode(image.frames[0].image, palette: palette, compressionLevel: compressionLevel)

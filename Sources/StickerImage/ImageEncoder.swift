@@ -2,7 +2,7 @@ import CCodecs
 
 /// Encodes a decoded image back into a format: PNG or APNG (libpng), GIF (giflib), JPEG (libjpeg-turbo).
 public enum ImageEncoder {
-    public static func encode(_ image: DecodedImage, as format: ImageFormat, compressionLevel: Int = 9,
+    public static func encode(_ image: DecodedImage, as format: ImageFormat, compressionLevel: Int = 6,
                               jpegQuality: Int = 92) throws(PNGEncoder.EncodeError) -> [UInt8] {
         switch format {
         case .png, .apng: return try APNGEncoder.encode(image, compressionLevel: compressionLevel)

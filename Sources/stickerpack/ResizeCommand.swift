@@ -38,7 +38,7 @@ struct ResizeCommand: ParsableCommand {
     var force = false
 
     @Option(help: ArgumentHelp("PNG/APNG zlib compression level, 0 (fast) to 9 (small).", valueName: "level"))
-    var compression: Int = 9
+    var compression: Int = 6
 
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
