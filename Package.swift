@@ -36,10 +36,12 @@ let package = Package(
         .target(name: "StickerResample", dependencies: ["StickerImage"], swiftSettings: optimised),
         .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")],
                 swiftSettings: optimised),
+        .target(name: "StickerBuild", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
+                                                    .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
-                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample",
+                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),

@@ -10,6 +10,13 @@ public struct PackInput: Sendable {
     public var gridSize: SizeClass?
     public var catalogIssues: [CatalogIssue] = []
     public var iconSets: [IconSetFolder] = []
+
+    public init(name: String, stickerPaths: [String], sequenceOf: [String: String] = [:], gridSize: SizeClass? = nil) {
+        self.name = name
+        self.stickerPaths = stickerPaths
+        self.sequenceOf = sequenceOf
+        self.gridSize = gridSize
+    }
 }
 
 /// Turns command-line paths into packs: folders searched recursively, catalogs read through Contents.json.

@@ -13,13 +13,14 @@ struct Stickerpack: ParsableCommand {
 
             Examples:
               stickerpack lint Stickers/
+              stickerpack build Art/ -o Stickers.xcstickers --icon icon.png
               stickerpack variants Stickers/ -o Variants
               stickerpack icons art.png -o "iMessage App Icon.stickersiconset"
               stickerpack info SamplePacks/Clean/*.png
               stickerpack frames wave.png -o wave-frames
             """,
         version: version,
-        subcommands: [LintCommand.self, VariantsCommand.self, IconsCommand.self, ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self]
+        subcommands: [LintCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self, ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self]
     )
 
     /// Usage errors exit 2 (ArgumentParser's default is 64); failures of the work exit 1.

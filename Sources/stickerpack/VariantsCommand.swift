@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StickerBuild
 import StickerImage
 import StickerLint
 import StickerResample
@@ -54,10 +55,15 @@ struct VariantsCommand: ParsableCommand {
         }
     }
 
-    /// One sticker and the files to write for it.
+    /// One sticker and the folder its files go to.
     struct Job {
         let source: String
-        let outputs: [(scale: Int, path: String)]
+        let stem: String
+        let folder: String
+    }
+
+    var writer: VariantWriter {
+        VariantWriter(scales: scaleList, filter: filter, linear: linear, compressionLevel: compression, limits: limitOptions.limits)
     }
 
     func run() throws {
@@ -73,19 +79,21 @@ struct VariantsCommand: ParsableCommand {
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }
-        let existing = jobs.flatMap(\.outputs).map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
+        let writer = self.writer
+        let existing = jobs.flatMap { writer.paths(for: $0.source, stem: $0.stem, in: $0.folder).map(\.path) }
+            .filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
             Console.error("\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); nothing was written. Use --force to replace them.")
             throw ExitCode(ExitStatus.failure)
         }
         let failures = LockedList<String>()
         let written = LockedList<Int>()
-        let limits = limitOptions.limits
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
             do {
-                written.append(try make(jobs[index], limits: limits))
+                written.append(try writer.write(source: job.source, stem: job.stem, into: job.folder).count)
             } catch {
-                failures.append("\(jobs[index].source): \(error)")
+                failures.append("\(job.source): \(error)")
             }
         }
         for failure in failures.items.sorted() { Console.error(failure) }
@@ -95,41 +103,16 @@ struct VariantsCommand: ParsableCommand {
     }
 
     func plan(_ inputs: [PackInput]) -> [Job] {
-        var jobs: [Job] = []
-        for input in inputs {
-            for source in input.stickerPaths {
-                // The sub-folder under the path the sticker was found in; none for a file named directly.
-                var relative = ""
-                if let root = paths.first(where: { source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
-                    let prefix = root.hasSuffix("/") ? root.count : root.count + 1
-                    relative = (String(source.dropFirst(prefix)) as NSString).deletingLastPathComponent
-                }
-                let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-                var ext = (source as NSString).pathExtension.lowercased()
-                if !["png", "gif", "jpg", "jpeg"].contains(ext) { ext = "png" }
-                let folder = relative.isEmpty ? output : output + "/" + relative
-                let outputs = ([3] + scaleList.filter { $0 != 3 }).map { scale in (scale, folder + "/\(name)@\(scale)x.\(ext)") }
-                jobs.append(Job(source: source, outputs: outputs))
+        inputs.flatMap(\.stickerPaths).map { source in
+            // The sub-folder under the path the sticker was found in; none for a file named directly.
+            var relative = ""
+            if let root = paths.first(where: { source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+                let prefix = root.hasSuffix("/") ? root.count : root.count + 1
+                relative = (String(source.dropFirst(prefix)) as NSString).deletingLastPathComponent
             }
+            let stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+            return Job(source: source, stem: stem, folder: relative.isEmpty ? output : output + "/" + relative)
         }
-        return jobs
-    }
-
-    /// Decodes once, writes every scale; returns the number of files written.
-    func make(_ job: Job, limits: DecodeLimits) throws -> Int {
-        let bytes = try FileBytes.read(job.source, limit: limits.maxFileBytes)
-        let image = try ImageDecoder.decode(bytes, limits: limits)
-        try FileManager.default.createDirectory(atPath: (job.outputs[0].path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        for (scale, path) in job.outputs {
-            if scale == 3 {
-                try AtomicFileWriter.write(bytes, to: path)
-                continue
-            }
-            let size = ResamplePlan.variantSize(width: image.width, height: image.height, scale: scale)
-            let small = image.resized(width: size.width, height: size.height, filter: filter, linear: linear)
-            try AtomicFileWriter.write(try ImageEncoder.encode(small, as: image.format, compressionLevel: compression), to: path)
-        }
-        return job.outputs.count
     }
 }
 

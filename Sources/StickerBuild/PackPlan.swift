@@ -1,0 +1,116 @@
+import Foundation
+import StickerCatalog
+import StickerImage
+
+/// What a build will write: every sticker (a file, or a folder of numbered frames) with its catalog name,
+/// label and place in the order. Made from the source folder without changing it.
+public struct PackPlan: Sendable {
+    public struct Item: Sendable {
+        public enum Source: Sendable {
+            case file(String)
+            /// A sub-folder of numbered frames, in order.
+            case frames(folder: String, files: [String])
+        }
+
+        public var source: Source
+        /// The catalog name, without extension: the `.sticker` or `.stickersequence` folder's stem.
+        public var name: String
+        public var label: String
+        /// A sequence's own timing read from a catalog: `duration` and `duration-type`; nil uses the build's.
+        public var timing: (duration: Double, type: String)? = nil
+
+        public var sourcePath: String {
+            switch source {
+            case .file(let path): return path
+            case .frames(let folder, _): return folder
+            }
+        }
+    }
+
+    public var items: [Item]
+    /// Names in the order file or labels file that match no sticker.
+    public var unmatched: [String]
+    /// From a catalog: its pack's name and grid size.
+    public var packName: String? = nil
+    public var gridSize: String? = nil
+
+    public struct PlanError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg"]
+
+    /// Stickers of `folder`: image files at its top level, and sub-folders of images as sequences.
+    /// `order` lists stem names (one a line) to come first, in that order; `labels` maps stems to labels.
+    public static func make(folder: String, order: [String]? = nil, labels: [String: String] = [:]) throws(PlanError) -> PackPlan {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
+        } catch {
+            throw PlanError(description: "\(folder): cannot list the folder: \(error.localizedDescription)")
+        }
+        var items: [(stem: String, source: Item.Source)] = []
+        for name in names.sorted(by: StickerNaming.naturalLess) {
+            let path = folder + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            let stem = (name as NSString).deletingPathExtension
+            if isDirectory.boolValue {
+                let frames = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                    .filter { !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                    .sorted(by: StickerNaming.naturalLess)
+                if !frames.isEmpty { items.append((name, .frames(folder: path, files: frames.map { path + "/" + $0 }))) }
+            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                items.append((stem, .file(path)))
+            }
+        }
+        var unmatched: [String] = []
+        if let order {
+            var ordered: [(stem: String, source: Item.Source)] = []
+            for wanted in order {
+                if let index = items.firstIndex(where: { $0.stem == wanted || ($0.source.fileName == wanted) }) {
+                    ordered.append(items.remove(at: index))
+                } else {
+                    unmatched.append(wanted)
+                }
+            }
+            items = ordered + items
+        }
+        let stems = Set(items.map(\.stem))
+        unmatched += labels.keys.filter { key in !stems.contains(key) && !items.contains { $0.source.fileName == key } }.sorted()
+        let unique = StickerNaming.uniqued(items.map { StickerNaming.safeName($0.stem) })
+        return PackPlan(items: zip(items, unique).map { entry, name in
+            let label = labels[entry.stem] ?? labels[entry.source.fileName] ?? StickerNaming.readableLabel(entry.stem)
+            return Item(source: entry.source, name: name, label: label)
+        }, unmatched: unmatched)
+    }
+}
+
+extension PackPlan {
+    /// The first sticker pack of a catalog, as it stands: its order, names, labels and sequence timing, so
+    /// that building it again gives the same catalog.
+    public static func make(catalog: StickerCatalog) throws(PlanError) -> PackPlan {
+        guard let pack = catalog.packs.first else { throw PlanError(description: "\(catalog.path): holds no sticker pack") }
+        let items = pack.entries.compactMap { entry -> Item? in
+            guard let first = entry.imagePaths.first else { return nil }
+            let stem = (entry.name as NSString).deletingPathExtension
+            var item = Item(source: entry.kind == .sticker ? .file(first) : .frames(folder: entry.path, files: entry.imagePaths),
+                            name: stem, label: entry.accessibilityLabel ?? StickerNaming.readableLabel(stem))
+            if entry.kind == .sequence, let duration = entry.duration { item.timing = (duration, entry.durationType ?? "fps") }
+            return item
+        }
+        var plan = PackPlan(items: items, unmatched: [])
+        plan.packName = ((pack.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        plan.gridSize = pack.gridSize
+        return plan
+    }
+}
+
+extension PackPlan.Item.Source {
+    var fileName: String {
+        switch self {
+        case .file(let path): return (path as NSString).lastPathComponent
+        case .frames(let folder, _): return (folder as NSString).lastPathComponent
+        }
+    }
+}
