@@ -66,22 +66,19 @@ public enum Linter {
                                 CatalogProblem(path: $0.path, severity: $0.level == .error ? .error : .warning, message: $0.message, hint: $0.hint)
                             },
                             iconSets: input.iconSets.map(iconFacts))
-        // Frames of one sequence may repeat each other; only whole stickers are compared.
-        let sequenceDigests = stickers.map { input.sequenceOf[$0.path] }
+        // Frames of a sequence may repeat each other: only whole stickers are compared for duplicates.
+        let wholeStickers = stickers.map { sticker -> StickerFacts in
+            guard input.sequenceOf[sticker.path] != nil else { return sticker }
+            var frame = sticker
+            frame.pixelDigest = nil
+            return frame
+        }
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
             let description = rule.description
             let setting = configuration.rules[description.identifier]
             if setting == .off { continue }
-            if rule == DuplicateRule.self {
-                pack.stickers = zip(stickers, sequenceDigests).map { sticker, sequence in
-                    var copy = sticker
-                    if let sequence, let digest = sticker.pixelDigest { copy.pixelDigest = sequence + digest }
-                    return copy
-                }
-            } else {
-                pack.stickers = stickers
-            }
+            pack.stickers = rule == DuplicateRule.self ? wholeStickers : stickers
             for finding in rule.init().check(pack) {
                 var severity = finding.severity ?? description.defaultSeverity
                 if case .severity(let configured)? = setting { severity = configured }
