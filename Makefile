@@ -52,6 +52,10 @@ demo: release
 	@echo "== stickerpack lint on a pack where every rule fires, and on a broken Xcode catalog (exit 1 expected) =="
 	@$(BIN) lint SamplePacks/Problems SamplePacks/Problems.xcstickers || echo "(exit status $$?: errors found, as these packs intend)"
 	@echo
+	@echo "== stickerpack build: a catalog Xcode accepts, with an icon set and a manifest =="
+	$(BIN) build SamplePacks/Clean -o .build/demo/Stickers.xcstickers --icon SamplePacks/Clean/star.png --force
+	@echo "   the catalog holds:"; cd .build/demo && find Stickers.xcstickers -name Contents.json | sort | sed 's/^/     /'
+	@echo
 	@echo "== stickerpack info: what one file holds =="
 	$(BIN) info SamplePacks/Clean/wave.png
 	@echo

@@ -30,6 +30,8 @@ public struct PackPlan: Sendable {
     public var items: [Item]
     /// Names in the order file or labels file that match no sticker.
     public var unmatched: [String]
+    /// Image files of other formats (WebP, HEIC, ...): linted, so the build reports them, never written.
+    public var skipped: [String] = []
     /// From a catalog: its pack's name and grid size.
     public var packName: String? = nil
     public var gridSize: String? = nil
@@ -39,6 +41,7 @@ public struct PackPlan: Sendable {
     }
 
     static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg"]
+    static let otherImageExtensions: Set<String> = ["webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "jxl"]
 
     /// Stickers of `folder`: image files at its top level, and sub-folders of images as sequences.
     /// `order` lists stem names (one a line) to come first, in that order; `labels` maps stems to labels.
@@ -50,6 +53,7 @@ public struct PackPlan: Sendable {
             throw PlanError(description: "\(folder): cannot list the folder: \(error.localizedDescription)")
         }
         var items: [(stem: String, source: Item.Source)] = []
+        var skipped: [String] = []
         for name in names.sorted(by: StickerNaming.naturalLess) {
             let path = folder + "/" + name
             var isDirectory: ObjCBool = false
@@ -62,6 +66,8 @@ public struct PackPlan: Sendable {
                 if !frames.isEmpty { items.append((name, .frames(folder: path, files: frames.map { path + "/" + $0 }))) }
             } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 items.append((stem, .file(path)))
+            } else if otherImageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                skipped.append(path)
             }
         }
         var unmatched: [String] = []
@@ -79,10 +85,12 @@ public struct PackPlan: Sendable {
         let stems = Set(items.map(\.stem))
         unmatched += labels.keys.filter { key in !stems.contains(key) && !items.contains { $0.source.fileName == key } }.sorted()
         let unique = StickerNaming.uniqued(items.map { StickerNaming.safeName($0.stem) })
-        return PackPlan(items: zip(items, unique).map { entry, name in
+        var plan = PackPlan(items: zip(items, unique).map { entry, name in
             let label = labels[entry.stem] ?? labels[entry.source.fileName] ?? StickerNaming.readableLabel(entry.stem)
             return Item(source: entry.source, name: name, label: label)
         }, unmatched: unmatched)
+        plan.skipped = skipped
+        return plan
     }
 }
 

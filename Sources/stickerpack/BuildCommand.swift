@@ -110,6 +110,7 @@ struct BuildCommand: ParsableCommand {
                 for file in files { input.sequenceOf[file] = folder }
             }
         }
+        input.stickerPaths += plan.skipped
         input.gridSize = plan.gridSize.flatMap(SizeClass.init(rawValue:))
         let report = Linter.lint([input], configuration: configuration, sizeClass: sizeClass)
         let pack = report.packs[0]
@@ -134,6 +135,7 @@ struct BuildCommand: ParsableCommand {
             options.variants = VariantWriter()
             options.variantsFolderName = variantsPath
         }
+        for path in plan.skipped { Console.note("warning: \(path) is left out of the catalog: not a PNG, APNG, GIF or JPEG") }
         let facts = Dictionary(pack.stickers.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let builder = CatalogBuilder(plan: plan, options: options, facts: facts, diagnostics: pack.diagnostics)
         let catalogName = (output as NSString).lastPathComponent

@@ -159,4 +159,19 @@ struct BuildCommandTests {
         #expect(listed == ["wave.sticker", "happy-cat.sticker", "Happy-Cat-2.sticker"])
         #expect(FileManager.default.fileExists(atPath: catalog + "/Sticker Pack.stickerpack/wave.sticker/wave.png"))
     }
+
+    @Test("Every sample pack builds (the problem packs with --allow-errors); the manifest lists each sticker", arguments: [
+        ("Clean", 3, false), ("Problems", 14, true), ("Problems.xcstickers", 4, true),
+    ])
+    func samplePacks(_ name: String, _ count: Int, _ allowErrors: Bool) throws {
+        let dir = try Stickerpack.temporaryDirectory()
+        let catalog = dir.appendingPathComponent("Out.xcstickers").path
+        let result = try Stickerpack.run(["build", Stickerpack.sample(name), "-o", catalog] + (allowErrors ? ["--allow-errors"] : []))
+        #expect(result.status == 0, "\(result.stderr)")
+        let stickers = try #require(try json(dir.appendingPathComponent("manifest.json").path)["stickers"] as? [[String: Any]])
+        #expect(stickers.count == count, "sticker.webp in Problems is linted and left out")
+        if allowErrors {
+            #expect(try Stickerpack.run(["build", Stickerpack.sample(name), "-o", dir.appendingPathComponent("No.xcstickers").path]).status == 1)
+        }
+    }
 }
