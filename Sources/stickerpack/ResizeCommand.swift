@@ -28,23 +28,16 @@ struct ResizeCommand: ParsableCommand {
     @Option(help: "The new height in pixels (default: keeps the aspect ratio).")
     var height: Int?
 
-    @Option(help: "The resampling filter.")
-    var filter: ResampleFilter = .lanczos3
-
-    @Flag(help: "Filter in linear light instead of sRGB-encoded values.")
-    var linear = false
-
     @Flag(help: "Replace the output if it exists.")
     var force = false
 
-    @Option(help: ArgumentHelp("PNG/APNG zlib compression level, 0 (fast) to 9 (small).", valueName: "level"))
-    var compression: Int = 6
+    @OptionGroup(title: "Resampling")
+    var resampling: ResampleOptions
 
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
 
     func validate() throws {
-        if !(0...9).contains(compression) { throw ValidationError("--compression takes a level from 0 to 9.") }
         if width < 1 || width > 16_384 { throw ValidationError("--width must be between 1 and 16384.") }
         if let height, height < 1 || height > 16_384 { throw ValidationError("--height must be between 1 and 16384.") }
         if Self.format(of: output) == nil { throw ValidationError("The output must end in .png, .gif, .jpg or .jpeg.") }
@@ -66,9 +59,9 @@ struct ResizeCommand: ParsableCommand {
         }
         let image = try decodeOrExit(input, limits: limitOptions.limits)
         let newHeight = height ?? max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
-        let resized = image.resized(width: width, height: newHeight, filter: filter, linear: linear)
+        let resized = image.resized(width: width, height: newHeight, filter: resampling.filter, linear: resampling.linear)
         do {
-            try AtomicFileWriter.write(try ImageEncoder.encode(resized, as: Self.format(of: output)!, compressionLevel: compression), to: output)
+            try AtomicFileWriter.write(try ImageEncoder.encode(resized, as: Self.format(of: output)!, compressionLevel: resampling.compression), to: output)
         } catch {
             Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)

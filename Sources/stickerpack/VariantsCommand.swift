@@ -26,20 +26,14 @@ struct VariantsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write into (created if needed).", completion: .directory)
     var output: String
 
-    @Option(help: "The resampling filter: \(ResampleFilter.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var filter: ResampleFilter = .lanczos3
-
-    @Flag(help: "Filter in linear light instead of sRGB-encoded values.")
-    var linear = false
-
     @Option(help: ArgumentHelp("The scales to make besides the @3x copy, comma-separated.", valueName: "list"))
     var scales: String = "2,1"
 
     @Flag(help: "Replace outputs that exist.")
     var force = false
 
-    @Option(help: ArgumentHelp("PNG/APNG zlib compression level, 0 (fast) to 9 (small).", valueName: "level"))
-    var compression: Int = 6
+    @OptionGroup(title: "Resampling")
+    var resampling: ResampleOptions
 
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
@@ -47,7 +41,6 @@ struct VariantsCommand: ParsableCommand {
     var scaleList: [Int] { scales.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
 
     func validate() throws {
-        if !(0...9).contains(compression) { throw ValidationError("--compression takes a level from 0 to 9.") }
         if paths.isEmpty { throw ValidationError("Name at least one sticker file or folder.") }
         let list = scaleList
         if list.isEmpty || list.count != scales.split(separator: ",").count || list.contains(where: { $0 < 1 || $0 > 3 }) {
@@ -63,7 +56,7 @@ struct VariantsCommand: ParsableCommand {
     }
 
     var writer: VariantWriter {
-        VariantWriter(scales: scaleList, filter: filter, linear: linear, compressionLevel: compression, limits: limitOptions.limits)
+        VariantWriter(scales: scaleList, filter: resampling.filter, linear: resampling.linear, compressionLevel: resampling.compression, limits: limitOptions.limits)
     }
 
     func run() throws {
