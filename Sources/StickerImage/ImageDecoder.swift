@@ -23,6 +23,8 @@ public enum FileBytes {
     public static func read(_ path: String, limit: Int) throws(DecodeError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            // Names that are not UTF-8 reach Swift with U+FFFD in them and cannot be opened by that name.
+            if path.contains("\u{FFFD}") { throw .unreadable("the file name is not valid UTF-8; rename the file") }
             throw .unreadable("no such file")
         }
         guard !isDirectory.boolValue else { throw .unreadable("it is a directory") }

@@ -84,7 +84,11 @@ public enum InputDiscovery {
         for name in names {
             let path = directory == "/" ? "/" + name : directory + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            guard lstat(path, &info) == 0 else {
+                // A name that is not UTF-8 cannot be opened through its String: keep it, so lint says so.
+                if name.contains("\u{FFFD}") { files.append(path) }
+                continue
+            }
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }

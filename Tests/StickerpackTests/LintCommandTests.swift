@@ -153,6 +153,25 @@ struct LintCommandTests {
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
+    @Test("Hostile folder contents: empty files, a folder named x.png, a symlink loop, a non-UTF-8 name; each reported, none fatal")
+    func hostileFolder() throws {
+        let dir = try Stickerpack.temporaryDirectory()
+        try Data().write(to: dir.appendingPathComponent("empty.png"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.png"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("loop"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop/self").path, withDestinationPath: "..")
+        try FileManager.default.copyItem(atPath: Stickerpack.sample("Clean/cat.png"), toPath: dir.appendingPathComponent("cat.png").path)
+        let made = try Python.run("import sys; open(sys.argv[1].encode() + b'/bad\\xffname.png', 'wb').write(b'x')", arguments: [dir.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try Stickerpack.run(["lint", dir.path, "--format", "json"])
+        #expect(result.status == 1)
+        let diagnostics = try #require(try jsonObject(result.stdout)["diagnostics"] as? [[String: Any]])
+        let messages = diagnostics.compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.contains("empty file") })
+        #expect(messages.contains { $0.contains("not valid UTF-8") })
+        #expect(!diagnostics.contains { ($0["path"] as? String ?? "").hasSuffix("cat.png") && $0["severity"] as? String == "error" })
+    }
+
     @Test("Output order is stable from run to run")
     func stableOrder() throws {
         let first = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
