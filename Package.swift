@@ -33,7 +33,9 @@ let package = Package(
         .target(name: "StickerJSON"),
         .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
         .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),
-        .target(name: "StickerResample", dependencies: ["StickerImage"], swiftSettings: optimised),
+        // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
+        .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
         .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")],
                 swiftSettings: optimised),
         .target(name: "StickerBuild", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",

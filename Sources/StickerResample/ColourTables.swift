@@ -16,31 +16,30 @@ enum ColourTables {
         return UInt8(max(0, min(255, (s * 255).rounded())))
     }
 
+    /// `c * a / 255` for every alpha (high byte) and colour (low byte): premultiplying is three lookups.
+    static let premultipliedSRGB: [Float] = (0..<65536).map { Float($0 & 0xFF) * Float($0 >> 8) / 255 }
+    static let premultipliedLinear: [Float] = (0..<65536).map { srgbToLinear[$0 & 0xFF] * Float($0 >> 8) / 255 }
+
     /// `rows` (1-4) rows of RGBA8 into one SIMD16 per column: lanes 0-3 row 0, 4-7 row 1, ...
     @inline(__always)
-    static func premultiplyRows(_ src: UnsafePointer<UInt8>, rows: Int, width: Int, into quad: UnsafeMutablePointer<SIMD16<Float>>, table: [Float]?) {
-        let raw = UnsafeRawPointer(src)
+    static func premultiplyRows(_ src: UnsafePointer<UInt8>, rows: Int, width: Int, into quad: UnsafeMutablePointer<SIMD16<Float>>, linear: Bool) {
         let lanes = UnsafeMutableRawPointer(quad).assumingMemoryBound(to: SIMD4<Float>.self)
         if rows < 4 { quad.update(repeating: .zero, count: width) }
-        for r in 0..<rows {
-            let row = raw + r * width * 4
-            for x in 0..<width {
-                lanes[x * 4 + r] = premultiplied(row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self), table: table)
+        let table = linear ? premultipliedLinear : premultipliedSRGB
+        table.withUnsafeBufferPointer { t in
+            let premultiplied = t.baseAddress!
+            for r in 0..<rows {
+                var p = src + r &* width &* 4
+                var out = lanes + r
+                for _ in 0..<width {
+                    let alpha = Int(p[3]) &<< 8
+                    out.pointee = SIMD4(premultiplied[alpha | Int(p[0])], premultiplied[alpha | Int(p[1])],
+                                        premultiplied[alpha | Int(p[2])], Float(p[3]))
+                    p += 4
+                    out += 4
+                }
             }
         }
-    }
-
-    @inline(__always)
-    static func premultiplied(_ p: SIMD4<UInt8>, table: [Float]?) -> SIMD4<Float> {
-        let alpha = Float(p.w)
-        var v: SIMD4<Float>
-        if let table {
-            v = SIMD4(table[Int(p.x)], table[Int(p.y)], table[Int(p.z)], 255)
-        } else {
-            v = SIMD4<Float>(p)
-            v.w = 255
-        }
-        return v * (alpha * (1 / 255))
     }
 
     /// Back to straight alpha, rounded and clamped.
@@ -52,7 +51,9 @@ enum ColourTables {
             return
         }
         var rgb = SIMD4<Float>(v.x, v.y, v.z, 0) * (255 / alpha)
-        rgb = rgb.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        // Lanes below 0 or above 255 (ringing) are clamped; written out, as the generic clamp is not inlined.
+        rgb = rgb.replacing(with: 0, where: rgb .< 0)
+        rgb = rgb.replacing(with: 255, where: rgb .> 255)
         if linear {
             p[0] = linearToSRGB[Int(rgb.x * (4096 / 255) + 0.5)]
             p[1] = linearToSRGB[Int(rgb.y * (4096 / 255) + 0.5)]

@@ -79,20 +79,25 @@ public struct WeightTable: Sendable {
             var low = Int((centre - radius).rounded(.up))
             var high = Int((centre + radius).rounded(.down))
             if filter == .box && widen == 1 { (low, high) = (Int(centre.rounded()), Int(centre.rounded())) }
-            var taps: [Int: Double] = [:]
+            high = max(low, high)
+            // Taps past an edge land on the edge pixel: the window is the clamped range.
+            let first = min(max(low, 0), source - 1), last = max(min(high, source - 1), first)
+            var weights = [Double](repeating: 0, count: last - first + 1)
             var total = 0.0
-            for i in low...max(low, high) {
+            for i in low...high {
                 let w = filter.weight((Double(i) - centre) / widen)
-                guard w != 0 || filter == .box else { continue }
-                taps[min(max(i, 0), source - 1), default: 0] += w
+                weights[min(max(i, 0), source - 1) - first] += w
                 total += w
             }
-            if taps.isEmpty || total == 0 {
+            guard total != 0 else {
                 // The kernel missed every pixel (a box between samples): take the nearest.
                 return (min(max(Int(centre.rounded()), 0), source - 1), [1])
             }
-            let first = taps.keys.min()!, last = taps.keys.max()!
-            return (first, (first...last).map { (taps[$0] ?? 0) / total })
+            // Zero weights at the ends of the window cost a tap each: trim them.
+            var start = 0, end = weights.count
+            while start < end - 1 && weights[start] == 0 { start += 1 }
+            while end > start + 1 && weights[end - 1] == 0 { end -= 1 }
+            return (first + start, weights[start..<end].map { $0 / total })
         }
     }
 }

@@ -1,3 +1,10 @@
+import CResampleKernels
+
+/// Whether the AVX2/FMA loops of CResampleKernels run on this CPU.
+enum Kernels {
+    static let avx2 = rk_has_avx2() != 0
+}
+
 /// A separable resampler on RGBA8: a horizontal then a vertical pass over premultiplied Float pixels.
 ///
 /// The horizontal pass filters four rows at once (one SIMD16 holds the same pixel of four rows, which share
@@ -33,11 +40,10 @@ public struct ResamplePlan: Sendable {
     }
 
     /// `sourceHeight` rows of `width` premultiplied pixels (SIMD4<Float>).
-    func horizontalPass(_ pixels: [UInt8]) -> [SIMD4<Float>] {
+    public func horizontalPass(_ pixels: [UInt8]) -> [SIMD4<Float>] {
         var out = [SIMD4<Float>](repeating: .zero, count: width * sourceHeight)
         // The same source pixel of four consecutive rows, side by side.
         var quad = [SIMD16<Float>](repeating: .zero, count: sourceWidth)
-        let table = linear ? ColourTables.srgbToLinear : nil
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 quad.withUnsafeMutableBufferPointer { q in
@@ -47,8 +53,24 @@ public struct ResamplePlan: Sendable {
                                 var y = 0
                                 while y < sourceHeight {
                                     let rows = min(4, sourceHeight - y)
-                                    ColourTables.premultiplyRows(src.baseAddress! + y * sourceWidth * 4, rows: rows,
-                                                                 width: sourceWidth, into: q.baseAddress!, table: table)
+                                    if Kernels.avx2 && !linear {
+                                        rk_premultiply_quad(src.baseAddress! + y * sourceWidth * 4, Int64(sourceWidth * 4), Int32(rows), Int32(sourceWidth),
+                                                            UnsafeMutableRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self))
+                                    } else {
+                                        ColourTables.premultiplyRows(src.baseAddress! + y * sourceWidth * 4, rows: rows,
+                                                                     width: sourceWidth, into: q.baseAddress!, linear: linear)
+                                    }
+                                    if Kernels.avx2 {
+                                        let base = UnsafeMutableRawPointer(dst.baseAddress!).assumingMemoryBound(to: Float.self)
+                                        func row(_ r: Int) -> UnsafeMutablePointer<Float> { base + min(y + r, sourceHeight - 1) * width * 4 }
+                                        rk_horizontal_quad(UnsafeRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self), Int32(width),
+                                                           starts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) { $0 },
+                                                           counts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) { $0 },
+                                                           weights.baseAddress!, Int64(horizontal.stride), Int32(rows),
+                                                           row(0), row(1), row(2), row(3))
+                                        y += rows
+                                        continue
+                                    }
                                     for x in 0..<width {
                                         let start = starts[x], count = counts[x]
                                         let w = weights.baseAddress! + x * horizontal.stride
@@ -79,8 +101,9 @@ public struct ResamplePlan: Sendable {
         return out
     }
 
-    func verticalPass(_ rows: [SIMD4<Float>]) -> [UInt8] {
+    public func verticalPass(_ rows: [SIMD4<Float>]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
         let linear = self.linear
         rows.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
@@ -90,6 +113,18 @@ public struct ResamplePlan: Sendable {
                         let w = weights.baseAddress! + y * vertical.stride
                         let first = src.baseAddress! + start * width
                         let target = dst.baseAddress! + y * width * 4
+                        if Kernels.avx2 {
+                            sums.withUnsafeMutableBufferPointer { out in
+                                rk_vertical(UnsafeRawPointer(first).assumingMemoryBound(to: Float.self), Int64(width * 4), w, Int64(count),
+                                            UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self))
+                                if linear {
+                                    for x in 0..<width { ColourTables.store(out[x], to: target + x * 4, linear: true) }
+                                } else {
+                                    rk_unpremultiply(UnsafeRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self), Int32(width), target)
+                                }
+                            }
+                            continue
+                        }
                         var x = 0
                         // Four output pixels at a time, accumulated in registers across every tap.
                         while x + 4 <= width {

@@ -1,0 +1,161 @@
+#include "CResampleKernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+int rk_has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+__attribute__((target("avx2,fma")))
+void rk_horizontal_quad(const float *quad, int width, const int64_t *starts, const int64_t *counts,
+                        const float *weights, int64_t stride, int rows,
+                        float *out0, float *out1, float *out2, float *out3) {
+    for (int x = 0; x < width; x++) {
+        const float *taps = quad + starts[x] * 16;
+        const float *w = weights + x * stride;
+        __m256 low = _mm256_setzero_ps(), high = _mm256_setzero_ps();
+        __m256 low2 = _mm256_setzero_ps(), high2 = _mm256_setzero_ps();
+        int64_t count = counts[x], k = 0;
+        // Two pairs of accumulators, so consecutive taps do not wait on each other.
+        for (; k + 1 < count; k += 2) {
+            __m256 w0 = _mm256_broadcast_ss(w + k), w1 = _mm256_broadcast_ss(w + k + 1);
+            low = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16), w0, low);
+            high = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 8), w0, high);
+            low2 = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 16), w1, low2);
+            high2 = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 24), w1, high2);
+        }
+        if (k < count) {
+            __m256 w0 = _mm256_broadcast_ss(w + k);
+            low = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16), w0, low);
+            high = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 8), w0, high);
+        }
+        low = _mm256_add_ps(low, low2);
+        high = _mm256_add_ps(high, high2);
+        _mm_storeu_ps(out0 + x * 4, _mm256_castps256_ps128(low));
+        if (rows > 1) _mm_storeu_ps(out1 + x * 4, _mm256_extractf128_ps(low, 1));
+        if (rows > 2) _mm_storeu_ps(out2 + x * 4, _mm256_castps256_ps128(high));
+        if (rows > 3) _mm_storeu_ps(out3 + x * 4, _mm256_extractf128_ps(high, 1));
+    }
+}
+
+__attribute__((target("avx2,fma")))
+void rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
+    int64_t i = 0;
+    // 32 floats (8 pixels) at a time, kept in registers across every tap.
+    for (; i + 32 <= row_floats; i += 32) {
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+        const float *line = rows + i;
+        for (int64_t k = 0; k < count; k++, line += row_floats) {
+            __m256 w = _mm256_broadcast_ss(weights + k);
+            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(line), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 8), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 16), w, a2);
+            a3 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 24), w, a3);
+        }
+        _mm256_storeu_ps(out + i, a0);
+        _mm256_storeu_ps(out + i + 8, a1);
+        _mm256_storeu_ps(out + i + 16, a2);
+        _mm256_storeu_ps(out + i + 24, a3);
+    }
+    for (; i + 8 <= row_floats; i += 8) {
+        __m256 a = _mm256_setzero_ps();
+        const float *line = rows + i;
+        for (int64_t k = 0; k < count; k++, line += row_floats) a = _mm256_fmadd_ps(_mm256_loadu_ps(line), _mm256_broadcast_ss(weights + k), a);
+        _mm256_storeu_ps(out + i, a);
+    }
+    for (; i < row_floats; i++) {
+        float a = 0;
+        for (int64_t k = 0; k < count; k++) a += rows[k * row_floats + i] * weights[k];
+        out[i] = a;
+    }
+}
+
+__attribute__((target("avx2,fma")))
+void rk_premultiply_quad(const uint8_t *src, int64_t row_bytes, int rows, int width, float *quad) {
+    const __m256 scale = _mm256_set1_ps(1.0f / 255.0f);
+    // Alpha of each pixel into all four lanes; the alpha lane itself is multiplied by 255/255.
+    const __m256i alpha_index = _mm256_setr_epi32(3, 3, 3, 3, 7, 7, 7, 7);
+    const __m256 keep_alpha = _mm256_setr_ps(1, 1, 1, 0, 1, 1, 1, 0);
+    const __m256 alpha_255 = _mm256_setr_ps(0, 0, 0, 255, 0, 0, 0, 255);
+    for (int r = 0; r < 4; r++) {
+        float *out = quad + r * 4;
+        if (r >= rows) {
+            for (int x = 0; x < width; x++) _mm_storeu_ps(out + x * 16, _mm_setzero_ps());
+            continue;
+        }
+        const uint8_t *p = src + r * row_bytes;
+        int x = 0;
+        for (; x + 2 <= width; x += 2) {
+            __m128i bytes = _mm_loadl_epi64((const __m128i *)(p + x * 4));
+            __m256 v = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes));
+            __m256 a = _mm256_permutevar8x32_ps(v, alpha_index);
+            // colour lanes: c * a / 255; alpha lane: 255 * a / 255 = a
+            __m256 base = _mm256_add_ps(_mm256_mul_ps(v, keep_alpha), alpha_255);
+            __m256 pre = _mm256_mul_ps(base, _mm256_mul_ps(a, scale));
+            _mm_storeu_ps(out + x * 16, _mm256_castps256_ps128(pre));
+            _mm_storeu_ps(out + (x + 1) * 16, _mm256_extractf128_ps(pre, 1));
+        }
+        for (; x < width; x++) {
+            const uint8_t *q = p + x * 4;
+            float a = q[3] * (1.0f / 255.0f);
+            out[x * 16 + 0] = q[0] * a; out[x * 16 + 1] = q[1] * a; out[x * 16 + 2] = q[2] * a; out[x * 16 + 3] = 255.0f * a;
+        }
+    }
+}
+
+__attribute__((target("avx2,fma")))
+void rk_unpremultiply(const float *sums, int width, uint8_t *out) {
+    const __m256i alpha_index = _mm256_setr_epi32(3, 3, 3, 3, 7, 7, 7, 7);
+    const __m256 zero = _mm256_setzero_ps(), max = _mm256_set1_ps(255), half = _mm256_set1_ps(0.5f);
+    const __m256 colour_lanes = _mm256_castsi256_ps(_mm256_setr_epi32(-1, -1, -1, 0, -1, -1, -1, 0));
+    int x = 0;
+    for (; x + 2 <= width; x += 2) {
+        __m256 v = _mm256_loadu_ps(sums + x * 4);
+        __m256 a = _mm256_min_ps(_mm256_permutevar8x32_ps(v, alpha_index), max);
+        __m256 visible = _mm256_cmp_ps(a, half, _CMP_GE_OQ);
+        __m256 colour = _mm256_mul_ps(v, _mm256_div_ps(max, a));
+        colour = _mm256_min_ps(_mm256_max_ps(colour, zero), max);
+        __m256 result = _mm256_blendv_ps(a, colour, colour_lanes);
+        result = _mm256_and_ps(_mm256_add_ps(result, half), visible);
+        __m256i ints = _mm256_cvttps_epi32(result);
+        __m128i packed16 = _mm_packus_epi32(_mm256_castsi256_si128(ints), _mm256_extracti128_si256(ints, 1));
+        __m128i packed8 = _mm_packus_epi16(packed16, packed16);
+        _mm_storel_epi64((__m128i *)(out + x * 4), packed8);
+    }
+    for (; x < width; x++) {
+        const float *v = sums + x * 4;
+        float a = v[3] < 255 ? v[3] : 255;
+        uint8_t *p = out + x * 4;
+        if (!(a >= 0.5f)) { p[0] = p[1] = p[2] = p[3] = 0; continue; }
+        for (int c = 0; c < 3; c++) {
+            float value = v[c] * (255 / a);
+            value = value < 0 ? 0 : value > 255 ? 255 : value;
+            p[c] = (uint8_t)(value + 0.5f);
+        }
+        p[3] = (uint8_t)(a + 0.5f);
+    }
+}
+
+#else
+// Other architectures use the portable Swift loops.
+int rk_has_avx2(void) { return 0; }
+
+void rk_horizontal_quad(const float *quad, int width, const int64_t *starts, const int64_t *counts,
+                        const float *weights, int64_t stride, int rows,
+                        float *out0, float *out1, float *out2, float *out3) {
+    (void)quad; (void)width; (void)starts; (void)counts; (void)weights; (void)stride; (void)rows;
+    (void)out0; (void)out1; (void)out2; (void)out3;
+}
+
+void rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
+    (void)rows; (void)row_floats; (void)weights; (void)count; (void)out;
+}
+
+void rk_premultiply_quad(const uint8_t *src, int64_t row_bytes, int rows, int width, float *quad) {
+    (void)src; (void)row_bytes; (void)rows; (void)width; (void)quad;
+}
+
+void rk_unpremultiply(const float *sums, int width, uint8_t *out) { (void)sums; (void)width; (void)out; }
+#endif
