@@ -2,6 +2,7 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+#include <stdlib.h>
 
 int rk_has_avx2(void) {
     __builtin_cpu_init();
@@ -138,6 +139,75 @@ void rk_unpremultiply(const float *sums, int width, uint8_t *out) {
     }
 }
 
+/// rk_vertical over rows given by pointer (they come from a ring, not one block).
+__attribute__((target("avx2,fma")))
+static void vertical_rows(const float *const *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
+    int64_t i = 0;
+    for (; i + 32 <= row_floats; i += 32) {
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+        for (int64_t k = 0; k < count; k++) {
+            const float *line = rows[k] + i;
+            __m256 w = _mm256_broadcast_ss(weights + k);
+            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(line), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 8), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 16), w, a2);
+            a3 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 24), w, a3);
+        }
+        _mm256_storeu_ps(out + i, a0);
+        _mm256_storeu_ps(out + i + 8, a1);
+        _mm256_storeu_ps(out + i + 16, a2);
+        _mm256_storeu_ps(out + i + 24, a3);
+    }
+    for (; i + 8 <= row_floats; i += 8) {
+        __m256 a = _mm256_setzero_ps();
+        for (int64_t k = 0; k < count; k++) a = _mm256_fmadd_ps(_mm256_loadu_ps(rows[k] + i), _mm256_broadcast_ss(weights + k), a);
+        _mm256_storeu_ps(out + i, a);
+    }
+    for (; i < row_floats; i++) {
+        float a = 0;
+        for (int64_t k = 0; k < count; k++) a += rows[k][i] * weights[k];
+        out[i] = a;
+    }
+}
+
+int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
+                   const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
+                   const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride) {
+    int64_t deepest = 1;
+    for (int y = 0; y < height; y++) {
+        if (v_counts[y] > deepest) deepest = v_counts[y];
+        if (y > 0 && v_starts[y] < v_starts[y - 1]) return -1;
+    }
+    // A quad of four rows may run three rows past what the current output needs.
+    const int64_t capacity = deepest + 4;
+    const int64_t row_floats = (int64_t)width * 4;
+    float *ring = malloc(sizeof(float) * capacity * row_floats);
+    float *quad = malloc(sizeof(float) * 16 * (size_t)source_width);
+    float *sums = malloc(sizeof(float) * row_floats);
+    const float **taps = malloc(sizeof(float *) * deepest);
+    if (!ring || !quad || !sums || !taps) {
+        free(ring); free(quad); free(sums); free(taps);
+        return -1;
+    }
+    int64_t produced = 0;
+    for (int y = 0; y < height; y++) {
+        const int64_t need = v_starts[y] + v_counts[y];
+        while (produced < need) {
+            int rows = source_height - produced < 4 ? (int)(source_height - produced) : 4;
+            rk_premultiply_quad(src + produced * source_width * 4, (int64_t)source_width * 4, rows, source_width, quad);
+            float *out[4];
+            for (int r = 0; r < 4; r++) out[r] = ring + ((produced + (r < rows ? r : 0)) % capacity) * row_floats;
+            rk_horizontal_quad(quad, width, h_starts, h_counts, h_weights, h_stride, rows, out[0], out[1], out[2], out[3]);
+            produced += rows;
+        }
+        for (int64_t k = 0; k < v_counts[y]; k++) taps[k] = ring + ((v_starts[y] + k) % capacity) * row_floats;
+        vertical_rows(taps, row_floats, v_weights + y * v_stride, v_counts[y], sums);
+        rk_unpremultiply(sums, width, dst + (int64_t)y * width * 4);
+    }
+    free(ring); free(quad); free(sums); free(taps);
+    return 0;
+}
+
 #else
 // Other architectures use the portable Swift loops.
 int rk_has_avx2(void) { return 0; }
@@ -158,4 +228,12 @@ void rk_premultiply_quad(const uint8_t *src, int64_t row_bytes, int rows, int wi
 }
 
 void rk_unpremultiply(const float *sums, int width, uint8_t *out) { (void)sums; (void)width; (void)out; }
+
+int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
+                   const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
+                   const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride) {
+    (void)src; (void)source_width; (void)source_height; (void)dst; (void)width; (void)height; (void)h_starts;
+    (void)h_counts; (void)h_weights; (void)h_stride; (void)v_starts; (void)v_counts; (void)v_weights; (void)v_stride;
+    return -1;
+}
 #endif

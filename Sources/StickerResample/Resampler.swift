@@ -35,8 +35,39 @@ public struct ResamplePlan: Sendable {
     public func resize(_ pixels: [UInt8]) -> [UInt8] {
         precondition(pixels.count == sourceWidth * sourceHeight * 4, "image does not match the plan's source size")
         if width == sourceWidth && height == sourceHeight { return pixels }
+        if Kernels.avx2 && !linear, let streamed = streamingResize(pixels) { return streamed }
         let intermediate = horizontalPass(pixels)
         return verticalPass(intermediate)
+    }
+
+    /// The AVX2 path, in one streaming C pass; nil when it cannot run (then the two passes below do).
+    func streamingResize(_ pixels: [UInt8]) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let status = pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                horizontal.starts.withUnsafeBufferPointer { hs in
+                    horizontal.counts.withUnsafeBufferPointer { hc in
+                        horizontal.weights.withUnsafeBufferPointer { hw in
+                            vertical.starts.withUnsafeBufferPointer { vs in
+                                vertical.counts.withUnsafeBufferPointer { vc in
+                                    vertical.weights.withUnsafeBufferPointer { vw in
+                                        rk_resize_srgb(src.baseAddress!, Int32(sourceWidth), Int32(sourceHeight), dst.baseAddress!,
+                                                       Int32(width), Int32(height),
+                                                       UnsafeRawPointer(hs.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                                       UnsafeRawPointer(hc.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                                       hw.baseAddress!, Int64(horizontal.stride),
+                                                       UnsafeRawPointer(vs.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                                       UnsafeRawPointer(vc.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                                       vw.baseAddress!, Int64(vertical.stride))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return status == 0 ? out : nil
     }
 
     /// `sourceHeight` rows of `width` premultiplied pixels (SIMD4<Float>).

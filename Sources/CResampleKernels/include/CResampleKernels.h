@@ -28,4 +28,12 @@ void rk_premultiply_quad(const uint8_t *src, int64_t row_bytes, int rows, int wi
 /// transparent black pixel; colour = sum * 255 / alpha, clamped to 0-255, rounded half up.
 void rk_unpremultiply(const float *sums, int width, uint8_t *out);
 
+/// The whole sRGB resize, streaming: intermediate rows live in a ring just deep enough for the vertical
+/// taps, so the working set stays in cache. Tables as WeightTable holds them (starts, counts, weights with
+/// `stride` per output). Returns 0 on success, -1 when out of memory or the tables are not monotonic (the
+/// caller then uses the two-pass path).
+int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
+                   const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
+                   const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride);
+
 #endif
