@@ -6,7 +6,7 @@ import Foundation
 import StickerImage
 import StickerResample
 
-var runs = 15
+var runs = 31
 var filter = ResampleFilter.lanczos3
 var cases: [String] = []
 var arguments = CommandLine.arguments.dropFirst()

@@ -58,9 +58,9 @@ public struct WeightTable: Sendable {
 
     public init(source: Int, destination: Int, filter: ResampleFilter) {
         let table = WeightTable.exact(source: source, destination: destination, filter: filter)
-        stride = max(1, table.map(\.weights.count).max() ?? 1)
-        starts = table.map(\.start)
-        counts = table.map(\.weights.count)
+        stride = max(1, table.map { $0.weights.count }.max() ?? 1)
+        starts = table.map { $0.start }
+        counts = table.map { $0.weights.count }
         var flat = [Float](repeating: 0, count: stride * destination)
         for (i, entry) in table.enumerated() {
             for (k, w) in entry.weights.enumerated() { flat[i * stride + k] = Float(w) }
