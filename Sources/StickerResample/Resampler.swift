@@ -18,6 +18,8 @@ public struct ResamplePlan: Sendable {
     public let linear: Bool
     let horizontal: WeightTable
     let vertical: WeightTable
+    /// False runs the portable Swift loops even on an AVX2 CPU (the tests hold both paths to the reference).
+    var useKernels = Kernels.avx2
 
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, filter: ResampleFilter = .lanczos3, linear: Bool = false) {
         precondition(sourceWidth > 0 && sourceHeight > 0 && width > 0 && height > 0, "sizes must be positive")
@@ -35,7 +37,7 @@ public struct ResamplePlan: Sendable {
     public func resize(_ pixels: [UInt8]) -> [UInt8] {
         precondition(pixels.count == sourceWidth * sourceHeight * 4, "image does not match the plan's source size")
         if width == sourceWidth && height == sourceHeight { return pixels }
-        if Kernels.avx2 && !linear, let streamed = streamingResize(pixels) { return streamed }
+        if useKernels && !linear, let streamed = streamingResize(pixels) { return streamed }
         let intermediate = horizontalPass(pixels)
         return verticalPass(intermediate)
     }
@@ -84,14 +86,14 @@ public struct ResamplePlan: Sendable {
                                 var y = 0
                                 while y < sourceHeight {
                                     let rows = min(4, sourceHeight - y)
-                                    if Kernels.avx2 && !linear {
+                                    if useKernels && !linear {
                                         rk_premultiply_quad(src.baseAddress! + y * sourceWidth * 4, Int64(sourceWidth * 4), Int32(rows), Int32(sourceWidth),
                                                             UnsafeMutableRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self))
                                     } else {
                                         ColourTables.premultiplyRows(src.baseAddress! + y * sourceWidth * 4, rows: rows,
                                                                      width: sourceWidth, into: q.baseAddress!, linear: linear)
                                     }
-                                    if Kernels.avx2 {
+                                    if useKernels {
                                         let base = UnsafeMutableRawPointer(dst.baseAddress!).assumingMemoryBound(to: Float.self)
                                         func row(_ r: Int) -> UnsafeMutablePointer<Float> { base + min(y + r, sourceHeight - 1) * width * 4 }
                                         rk_horizontal_quad(UnsafeRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self), Int32(width),
@@ -144,7 +146,7 @@ public struct ResamplePlan: Sendable {
                         let w = weights.baseAddress! + y * vertical.stride
                         let first = src.baseAddress! + start * width
                         let target = dst.baseAddress! + y * width * 4
-                        if Kernels.avx2 {
+                        if useKernels {
                             sums.withUnsafeMutableBufferPointer { out in
                                 rk_vertical(UnsafeRawPointer(first).assumingMemoryBound(to: Float.self), Int64(width * 4), w, Int64(count),
                                             UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self))
