@@ -42,38 +42,6 @@ void rk_horizontal_quad(const float *quad, int width, const int64_t *starts, con
 }
 
 __attribute__((target("avx2,fma")))
-void rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
-    int64_t i = 0;
-    // 32 floats (8 pixels) at a time, kept in registers across every tap.
-    for (; i + 32 <= row_floats; i += 32) {
-        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-        const float *line = rows + i;
-        for (int64_t k = 0; k < count; k++, line += row_floats) {
-            __m256 w = _mm256_broadcast_ss(weights + k);
-            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(line), w, a0);
-            a1 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 8), w, a1);
-            a2 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 16), w, a2);
-            a3 = _mm256_fmadd_ps(_mm256_loadu_ps(line + 24), w, a3);
-        }
-        _mm256_storeu_ps(out + i, a0);
-        _mm256_storeu_ps(out + i + 8, a1);
-        _mm256_storeu_ps(out + i + 16, a2);
-        _mm256_storeu_ps(out + i + 24, a3);
-    }
-    for (; i + 8 <= row_floats; i += 8) {
-        __m256 a = _mm256_setzero_ps();
-        const float *line = rows + i;
-        for (int64_t k = 0; k < count; k++, line += row_floats) a = _mm256_fmadd_ps(_mm256_loadu_ps(line), _mm256_broadcast_ss(weights + k), a);
-        _mm256_storeu_ps(out + i, a);
-    }
-    for (; i < row_floats; i++) {
-        float a = 0;
-        for (int64_t k = 0; k < count; k++) a += rows[k * row_floats + i] * weights[k];
-        out[i] = a;
-    }
-}
-
-__attribute__((target("avx2,fma")))
 void rk_premultiply_quad(const uint8_t *src, int64_t row_bytes, int rows, int width, float *quad) {
     const __m256 scale = _mm256_set1_ps(1.0f / 255.0f);
     // Alpha of each pixel into all four lanes; the alpha lane itself is multiplied by 255/255.
@@ -168,6 +136,15 @@ static void vertical_rows(const float *const *rows, int64_t row_floats, const fl
         for (int64_t k = 0; k < count; k++) a += rows[k][i] * weights[k];
         out[i] = a;
     }
+}
+
+void rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
+    const float *stack[64];
+    const float **taps = count <= 64 ? stack : malloc(sizeof(float *) * count);
+    if (!taps) return;
+    for (int64_t k = 0; k < count; k++) taps[k] = rows + k * row_floats;
+    vertical_rows(taps, row_floats, weights, count, out);
+    if (taps != stack) free(taps);
 }
 
 int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
