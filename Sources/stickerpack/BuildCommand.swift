@@ -3,6 +3,7 @@ import Foundation
 import StickerBuild
 import StickerCatalog
 import StickerImage
+import StickerJSON
 import StickerLint
 import StickerResample
 
@@ -140,11 +141,11 @@ struct BuildCommand: ParsableCommand {
         let builder = CatalogBuilder(plan: plan, options: options, facts: facts, diagnostics: pack.diagnostics)
         let catalogName = (output as NSString).lastPathComponent
 
-        var entries: [StickerJSONValueBox] = []
+        var entries: [JSONValue] = []
         do {
             let buildCatalog = { (variantsTemp: String?) throws in
                 try AtomicDirectory.write(output, replacing: force) { temp in
-                    entries = try builder.writeCatalog(into: temp, catalogName: catalogName, variantsFolder: variantsTemp).map(StickerJSONValueBox.init)
+                    entries = try builder.writeCatalog(into: temp, catalogName: catalogName, variantsFolder: variantsTemp)
                 }
             }
             if variants {
@@ -152,7 +153,7 @@ struct BuildCommand: ParsableCommand {
             } else {
                 try buildCatalog(nil)
             }
-            let manifestJSON = builder.manifest(entries: entries.map(\.value), catalogName: catalogName)
+            let manifestJSON = builder.manifest(entries: entries, catalogName: catalogName)
             try AtomicFileWriter.write(Array(manifestJSON.serialized().utf8), to: manifestPath)
         } catch {
             Console.error("\(error)")
@@ -199,11 +200,4 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
     }
-}
-
-import StickerJSON
-
-/// Carries manifest entries out of the build closure.
-struct StickerJSONValueBox {
-    let value: JSONValue
 }
