@@ -40,7 +40,10 @@ public enum Linter {
     static func readFacts(_ paths: [String], limits: DecodeLimits, progress: (@Sendable (Int, Int) -> Void)?) -> [StickerFacts] {
         let results = UnsafeMutableBufferPointer<StickerFacts?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         let counter = ProgressCounter(total: paths.count, report: progress)
         nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
