@@ -76,6 +76,11 @@ public enum AtomicDirectory {
             } else {
                 guard rename(temporary, path) == 0 else { throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno))) }
             }
+        } catch let error as AtomicFileWriter.WriteError where error.path.hasPrefix(temporary) {
+            try? fileManager.removeItem(atPath: temporary)
+            // Name the file as the user knows it, not its place in the temporary folder.
+            let shown = path + error.path.dropFirst(temporary.count)
+            throw AtomicFileWriter.WriteError(path: shown, reason: error.reason + "; \(exists ? "the previous \(name) is kept" : "nothing was written")")
         } catch {
             try? fileManager.removeItem(atPath: temporary)
             throw error
