@@ -2,110 +2,195 @@ import Foundation
 import Testing
 import StickerImage
 
-/// Composited frames against reference renders, within 1 per channel: image-rs' references (made with
-/// apngdis and browsers' rules), and Pillow's renders of the APNG suite where Pillow follows the spec.
+/// Composited frames against reference renders, within 1 per channel (pixels fully transparent in both are
+/// equal whatever their colour):
+/// - image-rs' references: the WPT dispose x blend APNGs and ball.png (frames made with apngdis), and the
+///   first frame of its GIFs;
+/// - Pillow's renders of the APNG suite and of Pillow's disposal/transparency GIFs, written by
+///   Tests/Fixtures/make_reference_frames.py to Tests/Fixtures/reference-frames/<corpus path>/frame-NNNN.png.
+///   The GIF renders are converted to what a browser shows (transparent canvas, disposal 2 clears to
+///   transparent, frames clipped to the logical screen); files Pillow gets wrong are left out there, and the
+///   APNGs among them are checked below against values worked out by hand from the spec.
 @Suite("Composited frames match reference renders")
 struct ReferenceFrameTests {
-    static let imageRS = "image-rs-image-tests/"
-    static let fixtures = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/reference-frames")
+    /// Tests/StickerImageTests/ReferenceFrameTests.swift -> the package root.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora").path
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/reference-frames").path
+    static let imageRS = corpora + "/image-rs-image-tests"
 
-    /// Nil when equal within 1 per channel (fully transparent pixels equal whatever their colour); else where and how not.
-    static func difference(_ a: RGBAImage, _ b: RGBAImage) -> String? {
-        guard (a.width, a.height) == (b.width, b.height) else { return "size \(a.width)x\(a.height) vs \(b.width)x\(b.height)" }
-        for i in Swift.stride(from: 0, to: a.pixels.count, by: 4) where !(a.pixels[i + 3] == 0 && b.pixels[i + 3] == 0) {
-            for c in 0..<4 where abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c])) > 1 {
-                let p = i / 4
-                return "pixel (\(p % a.width), \(p / a.width)): ours \(Array(a.pixels[i..<(i + 4)])), reference \(Array(b.pixels[i..<(i + 4)]))"
+    // MARK: Comparing
+
+    /// Nil when the frames are the same size and equal within 1 per channel; otherwise the size, or the first
+    /// differing pixel with both values and how many pixels differ.
+    static func difference(_ decoded: RGBAImage, _ reference: RGBAImage) -> String? {
+        guard (decoded.width, decoded.height) == (reference.width, reference.height) else {
+            return "size \(decoded.width)x\(decoded.height), reference \(reference.width)x\(reference.height)"
+        }
+        let a = decoded.pixels, b = reference.pixels
+        var first: Int?
+        var count = 0
+        for i in Swift.stride(from: 0, to: a.count, by: 4) where !(a[i + 3] == 0 && b[i + 3] == 0) {
+            var worst = 0
+            for c in i..<(i + 4) { worst = max(worst, abs(Int(a[c]) - Int(b[c]))) }
+            if worst > 1 {
+                if first == nil { first = i }
+                count += 1
             }
         }
-        return nil
+        guard let i = first else { return nil }
+        let p = i / 4
+        return "first differing pixel (\(p % decoded.width), \(p / decoded.width)): decoded RGBA \(Array(a[i..<(i + 4)])), "
+            + "reference \(Array(b[i..<(i + 4)])) (\(count) pixels differ by more than 1)"
     }
 
     static func decode(_ path: String) throws -> DecodedImage { try ImageDecoder.decodeFile(at: path) }
 
-    @Test("image-rs APNGs (ball, WPT dispose x blend): every frame; anim_NN is frame NN-1", arguments: [
-        "png/apng/ball.png", "png/apng/wpt/dispose-background-blend-source.png", "png/apng/wpt/dispose-previous-blend-source.png",
-        "png/apng/wpt/fcTL-blend-source-transparent.png", "png/apng/wpt/fcTL-dispose-in-region-background.png",
-        "png/apng/wpt/fcTL-dispose-in-region-none.png", "png/apng/wpt/fcTL-dispose-in-region-previous.png",
-    ])
-    func imageRSAnimations(_ path: String) throws {
-        let image = try Self.decode(Corpus.path(Self.imageRS + "images/" + path))
-        let folder = Corpus.path(Self.imageRS + "reference/" + (path as NSString).deletingLastPathComponent)
-        let prefix = (path as NSString).lastPathComponent + ".anim_"
-        let references = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.sorted()
-        #expect(references.count == image.frames.count, "\(path): \(references.count) references, \(image.frames.count) frames")
-        for name in references {
-            let index = Int(name.dropFirst(prefix.count).prefix(2))! - 1
-            let reference = try Self.decode(folder + "/" + name).frames[0].image
-            if let problem = Self.difference(image.frames[index].image, reference) {
-                Issue.record("\(path) frame \(index): \(problem)")
-            }
+    /// Checks one decoded frame against a reference PNG, recording an issue that names file and frame.
+    static func check(_ file: String, frame index: Int, of image: DecodedImage, against referencePath: String) throws {
+        guard index < image.frames.count else {
+            Issue.record("\(file) frame \(index): not decoded (the file gave \(image.frames.count) frames)")
+            return
+        }
+        let reference = try decode(referencePath).frames[0].image
+        if let problem = difference(image.frames[index].image, reference) {
+            Issue.record("\(file) frame \(index) vs \((referencePath as NSString).lastPathComponent): \(problem)")
         }
     }
 
-    @Test("image-rs GIFs: the first frame, as browsers draw it (transparent canvas, clipped frames)", arguments: [
-        "gif/anim/any-disposal.gif", "gif/anim/border_touching_layers.gif", "gif/anim/interlaced.gif",
-        "gif/anim/issue_1455_undersized.gif", "gif/anim/mixed-disposal.gif", "gif/anim/oob.gif",
-        "gif/simple/alpha_gif_a.gif", "gif/simple/issue_1455_oversized.gif", "gif/simple/sample_1.gif",
-    ])
-    func imageRSGIFs(_ path: String) throws {
-        let image = try Self.decode(Corpus.path(Self.imageRS + "images/" + path))
-        let reference = try Self.decode(Corpus.path(Self.imageRS + "reference/" + path + ".png")).frames[0].image
-        if let problem = Self.difference(image.frames[0].image, reference) { Issue.record("\(path): \(problem)") }
+    /// Files under `folder` (recursive, relative paths, sorted) whose name satisfies `keep`.
+    static func files(under folder: String, _ keep: (String) -> Bool) -> [String] {
+        let all = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []
+        return all.filter { keep(($0 as NSString).lastPathComponent) }.sorted()
     }
 
-    static let pillowFixtures: [String] = {
-        let folder = fixtures.appendingPathComponent("apng/pillow-apng").path
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    // MARK: image-rs APNG references
+
+    /// Images under images/png/apng with a reference: ball.png, the WPT files, and rgba16.png (still reference only).
+    static let imageRSAPNGs: [String] = {
+        let references = files(under: imageRS + "/reference/png/apng") { $0.hasSuffix(".png") }
+        return Set(references.compactMap { reference -> String? in
+            guard let range = reference.range(of: ".png.", options: .backwards) else { return nil }
+            return String(reference[..<range.lowerBound]) + ".png"
+        }).sorted()
     }()
 
-    @Test("APNG suite: every frame against Pillow's render (Tests/Fixtures/make_reference_frames.py)", arguments: pillowFixtures)
-    func pillowAPNG(_ name: String) throws {
-        let image = try Self.decode(Corpus.path("apng/pillow-apng/" + name))
-        let folder = Self.fixtures.appendingPathComponent("apng/pillow-apng/" + name).path
-        let frames = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(frames.count == image.frames.count, "\(name): \(frames.count) reference frames, \(image.frames.count) decoded")
-        for (index, file) in frames.enumerated() where index < image.frames.count {
-            let reference = try Self.decode(folder + "/" + file).frames[0].image
-            if let problem = Self.difference(image.frames[index].image, reference) { Issue.record("\(name) frame \(index): \(problem)") }
+    /// `<name>.anim_NN.png` is frame NN - 1: the numbering starts at 01, and for ball.png and the two derived
+    /// 3x1 files every anim_NN matches decoded frame NN - 1 and no other frame (the WPT region files have two
+    /// identical frames each, so they alone cannot tell). The still reference `<name>.png` is the default
+    /// image, which in these files is frame 0 (their first fcTL precedes IDAT).
+    @Test("image-rs APNGs: every frame against the apngdis references (anim_NN is frame NN-1)", arguments: imageRSAPNGs)
+    func imageRSAPNG(_ path: String) throws {
+        let image = try Self.decode(Self.imageRS + "/images/png/apng/" + path)
+        let folder = Self.imageRS + "/reference/png/apng/" + (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let prefix = name + ".anim_"
+        let animation = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.sorted()
+        if !animation.isEmpty {
+            #expect(animation.count == image.frames.count,
+                    "\(path): \(animation.count) reference frames, \(image.frames.count) decoded")
+        }
+        for reference in animation {
+            let number = try #require(Int(reference.dropFirst(prefix.count).prefix(while: \.isNumber)), "\(reference)")
+            try Self.check(path, frame: number - 1, of: image, against: folder + "/" + reference)
+        }
+        let still = folder + "/" + name + ".png"
+        if FileManager.default.fileExists(atPath: still) {
+            try Self.check(path, frame: 0, of: image, against: still)
         }
     }
 
-    @Test("The fixtures cover the APNG suite")
-    func fixturesPresent() {
-        #expect(Self.pillowFixtures.count >= 25, "run Tests/Fixtures/make_reference_frames.py")
+    // MARK: image-rs GIF references
+
+    static let imageRSGIFs: [String] = files(under: imageRS + "/reference/gif") { $0.hasSuffix(".gif.png") }
+        .map { String($0.dropLast(4)) }
+
+    /// Each reference is one PNG: the first frame (image-rs decodes the first frame for its reference tests).
+    /// Checked: for the animated files the reference matches decoded frame 0 and no later frame, and it is what
+    /// a browser shows (transparent outside the first frame, oob.gif and issue_1455_oversized.gif clipped to the
+    /// logical screen).
+    @Test("image-rs GIFs: frame 0 against the reference", arguments: imageRSGIFs)
+    func imageRSGIF(_ path: String) throws {
+        let image = try Self.decode(Self.imageRS + "/images/gif/" + path)
+        try Self.check(path, frame: 0, of: image, against: Self.imageRS + "/reference/gif/" + path + ".png")
     }
 
-    /// Where Pillow leaves the spec, the spec's answer at one pixel (x, y) of one frame, worked out by hand.
-    @Test("APNG suite files Pillow composites wrongly: the spec's pixel values", arguments: [
-        // Frame 1 draws (0,255,0,2) OVER opaque green: alpha 2 + 255 * (1 - 2/255) = 255.
-        ("blend_op_over_near_transparent.png", 1, 0, 0, [0, 255, 0, 255]),
-        ("blend_op_over_near_transparent.png", 127, 0, 0, [0, 255, 0, 255]),
-        // Frame 1 (red) is disposed PREVIOUS, so frame 2 (transparent, OVER) shows frame 0's green again.
-        ("dispose_op_previous.png", 2, 0, 0, [0, 255, 0, 255]),
-        ("dispose_op_previous_region.png", 2, 0, 0, [0, 255, 0, 255]),
-        // Half-transparent blue OVER opaque black: (0, 0, 128), opaque.
-        ("mode_16bit.png", 1, 0, 0, [0, 0, 128, 255]),
-        ("mode_palette_1bit_alpha.png", 1, 0, 0, [0, 0, 128, 255]),
-    ] as [(String, Int, Int, Int, [UInt8])])
-    func specPixels(_ name: String, _ frame: Int, _ x: Int, _ y: Int, _ expected: [UInt8]) throws {
-        let image = try Self.decode(Corpus.path("apng/pillow-apng/" + name))
-        let canvas = image.frames[frame].image
-        let i = (y * canvas.width + x) * 4
-        let got = Array(canvas.pixels[i..<(i + 4)])
-        #expect(zip(got, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(name) frame \(frame) (\(x),\(y)): \(got), spec \(expected)")
+    // MARK: Pillow fixtures
+
+    /// Corpus-relative paths of the files with Pillow fixtures: folders holding frame-0000.png.
+    static let pillowFixtures: [String] = files(under: fixtures) { $0 == "frame-0000.png" }
+        .map { ($0 as NSString).deletingLastPathComponent }
+
+    @Test("Pillow-rendered fixtures: every frame (APNG suite; pillow-tests disposal/transparency GIFs)", arguments: pillowFixtures)
+    func pillowFixture(_ path: String) throws {
+        let image = try Self.decode(Self.corpora + "/" + path)
+        let folder = Self.fixtures + "/" + path
+        let references = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.sorted()
+        #expect(references.count == image.frames.count, "\(path): \(references.count) reference frames, \(image.frames.count) decoded")
+        for reference in references {
+            let number = try #require(Int(reference.dropFirst("frame-".count).prefix(while: \.isNumber)), "\(reference)")
+            try Self.check(path, frame: number, of: image, against: folder + "/" + reference)
+        }
     }
 
-    @Test("GIF disposal 2 clears to transparent and 3 restores the previous canvas, as browsers do")
-    func gifDisposal() throws {
-        // dispose_bgnd.gif: a full first frame, then 32x32 frames each disposed to background after showing.
-        let background = try Self.decode(Corpus.path("pillow-tests/gif/dispose_bgnd.gif"))
-        let third = background.frames[2].image
-        #expect(third.pixels[(10 * third.width + 5) * 4 + 3] == 0, "the disposed 32x32 area at (5,10) is transparent")
-        // dispose_prev.gif: every frame keeps the first frame's pixels outside its own area.
-        let previous = try Self.decode(Corpus.path("pillow-tests/gif/dispose_prev.gif"))
-        #expect(previous.frames.count > 2)
-        let first = previous.frames[0].image, last = previous.frames[previous.frames.count - 1].image
-        #expect(first.pixels[0..<4] == last.pixels[0..<4])
+    // MARK: APNG suite files Pillow composites wrongly
+
+    struct UniformFrames: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// Every pixel of frame i is colours[i].
+        let colours: [[UInt8]]
+        var testDescription: String { name }
+    }
+
+    /// Worked out from the frames in the files: frame 0 is opaque, each later frame is blended OVER it.
+    /// Straight-alpha OVER an opaque pixel is opaque: colour = src * a + dst * (1 - a).
+    static let uniformFrames: [UniformFrames] = [
+        // Frame 0 opaque green; frames 1-127 draw (0,255,0,2) OVER it on the left half: still opaque green.
+        UniformFrames(name: "blend_op_over_near_transparent.png", colours: Array(repeating: [0, 255, 0, 255], count: 128)),
+        // Opaque black, then (0,0,255,128) OVER it.
+        UniformFrames(name: "mode_16bit.png", colours: [[0, 0, 0, 255], [0, 0, 128, 255]]),
+        // Opaque black, then grey 255 with alpha 128 OVER it.
+        UniformFrames(name: "mode_grayscale_alpha.png", colours: [[0, 0, 0, 255], [128, 128, 128, 255]]),
+        // Palette black / blue with tRNS 255 / 128: opaque black, then the half-transparent blue OVER it.
+        UniformFrames(name: "mode_palette_1bit_alpha.png", colours: [[0, 0, 0, 255], [0, 0, 128, 255]]),
+    ]
+
+    @Test("APNG suite files Pillow blends wrongly: the spec's colours, every pixel", arguments: uniformFrames)
+    func specColours(_ expected: UniformFrames) throws {
+        let image = try Self.decode(Self.corpora + "/apng/pillow-apng/" + expected.name)
+        #expect(image.frames.count == expected.colours.count, "\(expected.name): \(image.frames.count) frames, expected \(expected.colours.count)")
+        for (index, (frame, colour)) in zip(image.frames, expected.colours).enumerated() {
+            let canvas = frame.image
+            var pixels = [UInt8](repeating: 0, count: canvas.pixels.count)
+            for i in pixels.indices { pixels[i] = colour[i % 4] }
+            let reference = RGBAImage(width: canvas.width, height: canvas.height, pixels: pixels)
+            if let problem = Self.difference(canvas, reference) { Issue.record("\(expected.name) frame \(index): \(problem)") }
+        }
+    }
+
+    // MARK: Coverage
+
+    /// The parameterized tests above find their files on disk; this fails if the corpora or fixtures are missing,
+    /// and makes sure every valid APNG suite file is checked one way or the other.
+    @Test("Every valid APNG suite file and the image-rs references are covered")
+    func coverage() throws {
+        #expect(Self.imageRSAPNGs.contains("ball.png") && Self.imageRSAPNGs.filter { $0.hasPrefix("wpt/") }.count == 6,
+                "image-rs APNGs found: \(Self.imageRSAPNGs)")
+        #expect(Self.imageRSGIFs.count >= 9, "image-rs GIF references found: \(Self.imageRSGIFs)")
+        #expect(Self.pillowFixtures.filter { $0.hasPrefix("pillow-tests/gif/") }.count >= 15,
+                "run Tests/Fixtures/make_reference_frames.py")
+        let table = try String(contentsOfFile: Self.corpora + "/EXPECTED.tsv", encoding: .utf8)
+        var valid: [String] = []
+        for line in table.split(separator: "\n") {
+            let fields: [Substring] = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count > 2, fields[0].hasPrefix("apng/pillow-apng/"), fields[2] == "valid" { valid.append(String(fields[0])) }
+        }
+        #expect(valid.count >= 30)
+        let handWorked = Set(Self.uniformFrames.map { "apng/pillow-apng/" + $0.name })
+        for path in valid where !Self.pillowFixtures.contains(path) && !handWorked.contains(path) {
+            Issue.record("\(path) is valid but has neither a Pillow fixture nor hand-worked colours")
+        }
     }
 }
