@@ -66,10 +66,7 @@ public struct CatalogBuilder {
 
     /// The catalog file name of an image: the sticker's name and an extension App Store Connect accepts.
     static func catalogFileName(_ source: String, name: String, format: ImageFormat?) -> String {
-        var ext = (source as NSString).pathExtension.lowercased()
-        if let format, !format.acceptedExtensions.contains(ext) { ext = format.acceptedExtensions[0] }
-        if !["png", "gif", "jpg", "jpeg"].contains(ext) { ext = "png" }
-        return name + "." + ext
+        name + "." + ImageFormat.fileExtension(for: (source as NSString).lastPathComponent, format: format)
     }
 
     private func writeItem(_ item: PackPlan.Item, packFolder: String, catalogName: String,

@@ -27,10 +27,9 @@ public struct VariantWriter: Sendable {
     }
 
     /// `folder/stem@Nx.ext` for the @3x copy and each scale. The extension follows the source's when it
-    /// is one App Store Connect accepts, else png.
-    public func paths(for source: String, stem: String, in folder: String) -> [(scale: Int, path: String)] {
-        var ext = (source as NSString).pathExtension.lowercased()
-        if !["png", "gif", "jpg", "jpeg"].contains(ext) { ext = "png" }
+    /// fits the content (`format`, when known), else the format's.
+    public func paths(for source: String, stem: String, in folder: String, format: ImageFormat? = nil) -> [(scale: Int, path: String)] {
+        let ext = ImageFormat.fileExtension(for: (source as NSString).lastPathComponent, format: format)
         return ([3] + scales.filter { $0 != 3 }).map { ($0, folder + "/\(stem)@\($0)x.\(ext)") }
     }
 
@@ -40,7 +39,7 @@ public struct VariantWriter: Sendable {
         let image = try ImageDecoder.decode(bytes, limits: limits)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var outputs: [Output] = []
-        for (scale, path) in paths(for: source, stem: stem, in: folder) {
+        for (scale, path) in paths(for: source, stem: stem, in: folder, format: image.format) {
             if scale == 3 {
                 try AtomicFileWriter.write(bytes, to: path)
                 outputs.append(Output(scale: 3, path: path, width: image.width, height: image.height))

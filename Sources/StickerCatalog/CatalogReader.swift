@@ -16,8 +16,9 @@ public enum CatalogReader {
         return ext == "xcstickers" || ext == "xcassets" || ext == "stickerpack"
     }
 
-    public static func read(_ path: String) -> StickerCatalog {
-        var reader = Reading()
+    /// `maxLabelLength`: accessibility labels longer than this are reported (Messages keeps 150).
+    public static func read(_ path: String, maxLabelLength: Int = 150) -> StickerCatalog {
+        var reader = Reading(maxLabelLength: maxLabelLength)
         let ext = (path as NSString).pathExtension.lowercased()
         if ext == "stickerpack" {
             reader.readPack(path)
@@ -29,6 +30,7 @@ public enum CatalogReader {
 
     /// One pass over a catalog, collecting folders and issues.
     struct Reading {
+        let maxLabelLength: Int
         var packs: [StickerPackFolder] = []
         var iconSets: [IconSetFolder] = []
         var issues: [CatalogIssue] = []
@@ -148,8 +150,8 @@ public enum CatalogReader {
             let properties = json["properties"] as? [String: Any] ?? [:]
             checkKeys(properties, known: isSequence ? CatalogReader.sequencePropertyKeys : CatalogReader.stickerPropertyKeys, in: file, what: "the properties")
             let label = properties["accessibility-label"] as? String
-            if let label, label.count > 150 {
-                issue(file, .warning, "the accessibility label is \(label.count) characters; Messages keeps 150", "shorten it to 150 characters or fewer")
+            if let label, label.count > maxLabelLength {
+                issue(file, .warning, "the accessibility label is \(label.count) characters; the limit is \(maxLabelLength)", "shorten it to \(maxLabelLength) characters or fewer")
             }
             var entry = StickerEntry(path: folder, kind: isSequence ? .sequence : .sticker, imagePaths: [], accessibilityLabel: label, listed: listed)
             if isSequence {

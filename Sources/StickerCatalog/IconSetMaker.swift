@@ -11,8 +11,12 @@ public enum IconSetMaker {
         public let idiom: String
         public let platform: String?
 
-        public var pixels: (width: Int, height: Int) {
+        public var pixels: (width: Int, height: Int) { Self.pixels(size: size, scale: scale) ?? (0, 0) }
+
+        /// "60x45" points at 3x: 180 x 135 pixels; nil when `size` is not "WxH".
+        public static func pixels(size: String, scale: Int) -> (width: Int, height: Int)? {
             let parts = size.split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2 else { return nil }
             return (Int((parts[0] * Double(scale)).rounded()), Int((parts[1] * Double(scale)).rounded()))
         }
 

@@ -13,9 +13,10 @@ public struct ImageProbe: Equatable, Sendable {
         switch format {
         case .png, .apng: return try probePNG(bytes, format: format)
         case .gif:
-            guard bytes.count >= 10 else { throw .malformed("truncated GIF: no logical screen descriptor") }
+            // Header (6 bytes) and logical screen descriptor (7): width, height, then the packed fields.
+            guard bytes.count >= 13 else { throw .malformed("truncated GIF: no logical screen descriptor") }
             return ImageProbe(format: .gif, width: Int(bytes.uint16LE(at: 6)), height: Int(bytes.uint16LE(at: 8)),
-                              declaredFrames: nil, bitDepth: Int(bytes[10 < bytes.count ? 10 : 0] & 0x07) + 1)
+                              declaredFrames: nil, bitDepth: Int(bytes[10] & 0x07) + 1)
         case .jpeg: return try probeJPEG(bytes)
         }
     }

@@ -15,8 +15,6 @@ public struct RGBAImage: Equatable, Sendable {
     public init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
-
-    public var byteCount: Int { pixels.count }
 }
 
 /// One composited frame of an animation: the full canvas as a viewer shows it, and how long it stays.
@@ -33,6 +31,17 @@ public struct AnimationFrame: Equatable, Sendable {
 
 public enum ImageFormat: String, Codable, Sendable, CaseIterable {
     case png, apng, gif, jpeg
+
+    /// Every extension App Store Connect accepts for a sticker.
+    public static let stickerExtensions: Set<String> = ["png", "gif", "jpg", "jpeg"]
+
+    /// The extension to give a file of `format` now named `path`: its own when it fits the content,
+    /// else the format's (an APNG named .apng becomes .png), else png when the content is unknown.
+    public static func fileExtension(for path: String, format: ImageFormat?) -> String {
+        let current = (path.split(separator: ".").count > 1 ? path.split(separator: ".").last.map(String.init) ?? "" : "").lowercased()
+        guard let format else { return stickerExtensions.contains(current) ? current : "png" }
+        return format.acceptedExtensions.contains(current) ? current : format.acceptedExtensions[0]
+    }
 
     /// File extensions that App Store Connect accepts for this format.
     public var acceptedExtensions: [String] {

@@ -42,15 +42,15 @@ public enum InputDiscovery {
             if !isDirectory.boolValue {
                 looseFiles.append(path)
             } else if CatalogReader.isCatalog(path) {
-                packs += catalogPacks(CatalogReader.read(path), configuration: configuration)
+                packs += catalogPacks(CatalogReader.read(path, maxLabelLength: configuration.settings.maxLabelLength), configuration: configuration)
             } else {
                 var files: [String] = []
                 var catalogs: [String] = []
-                walk(path, files: &files, catalogs: &catalogs, visited: [])
+                walk(path, files: &files, catalogs: &catalogs)
                 let kept = files.filter { !configuration.excludes($0) }
                 if !kept.isEmpty || catalogs.isEmpty { packs.append(PackInput(name: path, stickerPaths: kept)) }
                 for catalog in catalogs where !configuration.excludes(catalog) {
-                    packs += catalogPacks(CatalogReader.read(catalog), configuration: configuration)
+                    packs += catalogPacks(CatalogReader.read(catalog, maxLabelLength: configuration.settings.maxLabelLength), configuration: configuration)
                 }
             }
         }
@@ -77,7 +77,7 @@ public enum InputDiscovery {
 
     /// Recursive, in natural name order, skipping hidden entries and never following a symlinked folder
     /// (so a symlink loop cannot trap the walk).
-    static func walk(_ directory: String, files: inout [String], catalogs: inout [String], visited: Set<String>) {
+    static func walk(_ directory: String, files: inout [String], catalogs: inout [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { !$0.hasPrefix(".") }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
@@ -97,7 +97,7 @@ public enum InputDiscovery {
                 if CatalogReader.isCatalog(path) {
                     catalogs.append(path)
                 } else {
-                    walk(path, files: &files, catalogs: &catalogs, visited: visited)
+                    walk(path, files: &files, catalogs: &catalogs)
                 }
             } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 files.append(path)

@@ -10,13 +10,17 @@ public struct PackReport: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
+extension Array where Element == Diagnostic {
+    public func count(_ severity: Severity) -> Int { filter { $0.severity == severity }.count }
+}
+
 public struct LintReport: Sendable {
     public var packs: [PackReport]
 
     public var stickers: [StickerFacts] { packs.flatMap(\.stickers) }
     public var diagnostics: [Diagnostic] { packs.flatMap(\.diagnostics) }
 
-    public func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
+    public func count(_ severity: Severity) -> Int { diagnostics.count(severity) }
 }
 
 /// Decodes every file once, on all cores, then runs every enabled rule over the facts.

@@ -64,13 +64,3 @@ extension FramesCommand {
         }
     }
 }
-
-enum Console {
-    static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
-    }
-
-    static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-}

@@ -73,7 +73,7 @@ struct VariantsCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         let writer = self.writer
-        let existing = jobs.flatMap { writer.paths(for: $0.source, stem: $0.stem, in: $0.folder).map(\.path) }
+        let existing = jobs.flatMap { writer.paths(for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source)).map(\.path) }
             .filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
             Console.error("\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); nothing was written. Use --force to replace them.")
@@ -93,6 +93,14 @@ struct VariantsCommand: ParsableCommand {
         let files = written.items.reduce(0, +)
         print("wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/")
         if !failures.items.isEmpty { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// The format by the first bytes, so that the overwrite check names the files `write` will write
+    /// (JPEG data named .png gets .jpg variants). APNG and PNG share .png, so the header is enough.
+    static func sniff(_ path: String) -> ImageFormat? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return try? FormatSniffer.sniff([UInt8]((try? handle.read(upToCount: 16)) ?? Data()))
     }
 
     func plan(_ inputs: [PackInput]) -> [Job] {

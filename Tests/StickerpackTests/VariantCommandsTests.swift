@@ -29,6 +29,15 @@ struct VariantCommandsTests {
         #expect(gif["frames"] as? Int == 4)
     }
 
+    @Test("variants names files by their content: JPEG data in a .png gives .jpg variants, an .apng gives .png")
+    func namedByContent() throws {
+        let dir = try Stickerpack.temporaryDirectory().path
+        let result = try Stickerpack.run(["variants", Stickerpack.sample("Problems/photo-in-disguise.png"), Stickerpack.sample("Problems/wave.apng"), "-o", dir])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(names == ["photo-in-disguise@1x.jpg", "photo-in-disguise@2x.jpg", "photo-in-disguise@3x.jpg", "wave@1x.png", "wave@2x.png", "wave@3x.png"])
+    }
+
     @Test("variants refuses to overwrite without --force and writes nothing")
     func noOverwrite() throws {
         let dir = try Stickerpack.temporaryDirectory().path

@@ -1,17 +1,12 @@
 /// The iMessage app icon set: 13 images, each exactly its size times its scale.
-public struct AppIconRule: Rule {
-    /// The current Xcode template: size in points, scales, idiom.
-    public static let required: [(size: String, scale: Int, idiom: String)] = [
-        ("29x29", 2, "iphone"), ("29x29", 3, "iphone"), ("60x45", 2, "iphone"), ("60x45", 3, "iphone"),
-        ("29x29", 2, "ipad"), ("67x50", 2, "ipad"), ("74x55", 2, "ipad"),
-        ("27x20", 2, "universal"), ("27x20", 3, "universal"), ("32x24", 2, "universal"), ("32x24", 3, "universal"),
-        ("1024x768", 1, "ios-marketing"), ("1024x1024", 1, "ios-marketing"),
-    ]
+import StickerCatalog
 
-    public static func pixels(size: String, scale: Int) -> (Int, Int)? {
-        let parts = size.split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2 else { return nil }
-        return (Int((parts[0] * Double(scale)).rounded()), Int((parts[1] * Double(scale)).rounded()))
+public struct AppIconRule: Rule {
+    /// The current Xcode template, as `icons` and `build --icon` write it.
+    static var required: [IconSetMaker.Slot] { IconSetMaker.slots }
+
+    static func pixels(size: String, scale: Int) -> (Int, Int)? {
+        IconSetMaker.Slot.pixels(size: size, scale: scale).map { ($0.width, $0.height) }
     }
 
     static let completeSet = IconSetFacts(path: "Icon.stickersiconset", images: required.map {

@@ -2,8 +2,6 @@ import StickerImage
 
 /// App Store Connect accepts png, jpg, jpeg and gif only, and the content must be what the name says.
 public struct ExtensionMismatchRule: StickerRule {
-    public static let accepted = ["png", "jpg", "jpeg", "gif"]
-
     public static let description = RuleDescription(
         identifier: "extension-mismatch", name: "Extension mismatch", defaultSeverity: .error,
         summary: "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format than the name says.",
@@ -25,7 +23,7 @@ public struct ExtensionMismatchRule: StickerRule {
         guard let format = sticker.format else { return [] }
         let stem = sticker.fileName.split(separator: ".").first.map(String.init) ?? sticker.fileName
         let expected = format.acceptedExtensions[0]
-        if !Self.accepted.contains(ext) {
+        if !ImageFormat.stickerExtensions.contains(ext) {
             let named = ext.isEmpty ? "has no extension" : "has the extension .\(ext)"
             let why = ext == "apng" ? " App Store Connect rejects .apng." : ""
             return [Finding(path: sticker.path, message: "the file \(named); stickers must be .png, .jpg, .jpeg or .gif.\(why)",

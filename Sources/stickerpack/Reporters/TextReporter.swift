@@ -26,9 +26,8 @@ struct TextReporter: Reporter {
             }
             let files = pack.stickers.count
             let clean = pack.stickers.filter { sticker in !pack.diagnostics.contains { $0.path == sticker.path } }.count
-            let errors = pack.diagnostics.filter { $0.severity == .error }.count
-            let warnings = pack.diagnostics.filter { $0.severity == .warning }.count
-            let infos = pack.diagnostics.filter { $0.severity == .info }.count
+            let errors = pack.diagnostics.count(.error), warnings = pack.diagnostics.count(.warning)
+            let infos = pack.diagnostics.count(.info)
             var line = "\(pack.name): \(files) sticker\(files == 1 ? "" : "s"), \(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px, from \(pack.context.sizeClassSource)); "
             line += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info\(infos == 1 ? "" : "s"); \(clean) clean"
             out.append(errors > 0 ? style.severity(.error, line) : warnings > 0 ? style.severity(.warning, line) : style.ok(line))
