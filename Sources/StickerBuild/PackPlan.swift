@@ -1,6 +1,7 @@
 import Foundation
 import StickerCatalog
 import StickerImage
+import StickerLint
 
 /// What a build will write: every sticker (a file, or a folder of numbered frames) with its catalog name,
 /// label and place in the order. Made from the source folder without changing it.
@@ -41,7 +42,8 @@ public struct PackPlan: Sendable {
     }
 
     static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg"]
-    static let otherImageExtensions: Set<String> = ["webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "jxl"]
+    /// The image extensions lint looks at that cannot be stickers (WebP, HEIC, ...).
+    static let otherImageExtensions = InputDiscovery.imageExtensions.subtracting(imageExtensions)
 
     /// Stickers of `folder`: image files at its top level, and sub-folders of images as sequences.
     /// `order` lists stem names (one a line) to come first, in that order; `labels` maps stems to labels.

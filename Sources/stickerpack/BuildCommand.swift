@@ -94,14 +94,7 @@ struct BuildCommand: ParsableCommand {
             }
         }
 
-        var configuration = LintConfiguration()
-        let configPath = config ?? LintConfiguration.find(from: LintCommand.folder(of: source))
-        if let configPath {
-            do { configuration = try LintConfiguration.load(configPath) } catch {
-                Console.error("configuration error: \(error.description)")
-                throw ExitCode(ExitStatus.usage)
-            }
-        }
+        let configuration = try LintConfiguration.forCommand(explicit: config, inputs: [source])
         var input = PackInput(name: source, stickerPaths: [])
         for item in plan.items {
             switch item.source {

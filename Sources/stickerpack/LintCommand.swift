@@ -98,23 +98,8 @@ struct LintCommand: ParsableCommand {
         if report.fails(strict: strict) { throw ExitCode(ExitStatus.failure) }
     }
 
-    /// The folder itself, or the folder a file is in: where the configuration search starts.
-    static func folder(of path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
-        let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
-    }
-
     func loadConfiguration() throws -> LintConfiguration {
-        let path = config ?? paths.lazy.compactMap { LintConfiguration.find(from: Self.folder(of: $0)) }.first
-        guard let path else { return LintConfiguration() }
-        do {
-            return try LintConfiguration.load(path)
-        } catch {
-            Console.error("configuration error: \(error.description)")
-            throw ExitCode(ExitStatus.usage)
-        }
+        try LintConfiguration.forCommand(explicit: config, inputs: paths)
     }
 }
 
@@ -138,5 +123,28 @@ struct RulesCommand: ParsableCommand {
         for rule in RuleRegistry.descriptions {
             print("\(rule.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)")
         }
+    }
+}
+
+extension LintConfiguration {
+    /// `--config FILE`, else the nearest .stickerpack.yml from the first input that has one, else the
+    /// defaults. A bad file is a usage error (exit 2) that names it.
+    static func forCommand(explicit: String?, inputs: [String]) throws -> LintConfiguration {
+        let path = explicit ?? inputs.lazy.compactMap { find(from: folder(of: $0)) }.first
+        guard let path else { return LintConfiguration() }
+        do {
+            return try load(path)
+        } catch {
+            Console.error("configuration error: \(error.description)")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+
+    /// The folder itself, or the folder a file is in: where the search starts.
+    static func folder(of path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
     }
 }
