@@ -9,6 +9,7 @@ public struct ExtensionMismatchRule: StickerRule {
             .sticker(.example("wave.apng") { $0.format = .apng }),
             .sticker(.example("photo.png") { $0.format = .jpeg }),
             .sticker(.example("cat") { $0.format = .png }),
+            .sticker(.example("my.cat.jpeg") { $0.format = .png }),
         ],
         nonTriggering: [
             .sticker(.example("wave.png") { $0.format = .apng }),
@@ -21,7 +22,7 @@ public struct ExtensionMismatchRule: StickerRule {
     public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
         let ext = sticker.fileExtension
         guard let format = sticker.format else { return [] }
-        let stem = sticker.fileName.split(separator: ".").first.map(String.init) ?? sticker.fileName
+        let stem = ext.isEmpty ? sticker.fileName : String(sticker.fileName.dropLast(ext.count + 1))
         let expected = format.acceptedExtensions[0]
         if !ImageFormat.stickerExtensions.contains(ext) {
             let named = ext.isEmpty ? "has no extension" : "has the extension .\(ext)"
