@@ -40,10 +40,12 @@ let package = Package(
                 swiftSettings: optimised),
         .target(name: "StickerBuild", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
                                                     .product(name: "Yams", package: "Yams")]),
+        // The contact sheet and the HTML report: backgrounds, a bitmap font, layout.
+        .target(name: "StickerPreview", dependencies: ["StickerImage", "StickerResample", "StickerLint"], swiftSettings: optimised),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
-                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild",
+                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild", "StickerPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
@@ -51,6 +53,6 @@ let package = Package(
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
-        .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON"]),
+        .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON", "StickerPreview"]),
     ]
 )

@@ -27,9 +27,10 @@ public struct LintReport: Sendable {
 public enum Linter {
     public static func lint(_ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass? = nil,
                             limits: DecodeLimits = .default,
-                            progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> LintReport {
+                            progress: (@Sendable (_ done: Int, _ total: Int, _ path: String) -> Void)? = nil,
+                            visit: StickerFacts.Visitor? = nil) -> LintReport {
         let paths = inputs.flatMap(\.stickerPaths)
-        let facts = readFacts(paths, limits: limits, progress: progress)
+        let facts = readFacts(paths, limits: limits, progress: progress, visit: visit)
         var offset = 0
         var packs: [PackReport] = []
         for input in inputs {
@@ -41,7 +42,9 @@ public enum Linter {
     }
 
     /// Facts for every path, in path order, computed in parallel. Each worker holds one decoded image at a time.
-    static func readFacts(_ paths: [String], limits: DecodeLimits, progress: (@Sendable (Int, Int) -> Void)?) -> [StickerFacts] {
+    /// `visit` sees each decoded image while it is in memory (index into `paths`), so callers need not decode again.
+    static func readFacts(_ paths: [String], limits: DecodeLimits, progress: (@Sendable (Int, Int, String) -> Void)?,
+                          visit: StickerFacts.Visitor? = nil) -> [StickerFacts] {
         let results = UnsafeMutableBufferPointer<StickerFacts?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
         defer {
@@ -51,23 +54,16 @@ public enum Linter {
         let counter = ProgressCounter(total: paths.count, report: progress)
         nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            slots[index] = StickerFacts.read(path: paths[index], limits: limits)
-            counter.increment()
+            var visitThis: (@Sendable ([UInt8], DecodedImage) -> Void)?
+            if let visit { visitThis = { bytes, image in visit(index, bytes, image) } }
+            slots[index] = StickerFacts.read(path: paths[index], limits: limits, visit: visitThis)
+            counter.increment(paths[index])
         }
         return results.map { $0! }
     }
 
     static func lintPack(_ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration, sizeClass: SizeClass?) -> PackReport {
-        var context = PackContext(settings: configuration.settings)
-        if let sizeClass {
-            (context.sizeClass, context.sizeClassSource) = (sizeClass, "--size-class")
-        } else if let configured = configuration.sizeClass {
-            (context.sizeClass, context.sizeClassSource) = (configured, configuration.source.map { ($0 as NSString).lastPathComponent } ?? "the configuration")
-        } else if let grid = input.gridSize {
-            (context.sizeClass, context.sizeClassSource) = (grid, "the catalog's grid-size")
-        } else if let common = mostCommonSide(stickers) {
-            (context.sizeClass, context.sizeClassSource) = (SizeClass.nearest(to: common), "the most common sticker size")
-        }
+        let context = packContext(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass)
         var pack = LintPack(stickers: stickers, context: context,
                             catalogProblems: input.catalogIssues.map {
                                 CatalogProblem(path: $0.path, severity: $0.level == .error ? .error : .warning, message: $0.message, hint: $0.hint)
@@ -94,6 +90,23 @@ public enum Linter {
             }
         }
         return PackReport(name: input.name, context: context, stickers: stickers, diagnostics: sorted(diagnostics, order: stickers.map(\.path)))
+    }
+
+    /// The pack's size class and where it came from: --size-class, the configuration, the catalog's grid-size,
+    /// else the most common sticker size (only the sizes of `stickers` are read).
+    public static func packContext(_ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration,
+                                   sizeClass: SizeClass?) -> PackContext {
+        var context = PackContext(settings: configuration.settings)
+        if let sizeClass {
+            (context.sizeClass, context.sizeClassSource) = (sizeClass, "--size-class")
+        } else if let configured = configuration.sizeClass {
+            (context.sizeClass, context.sizeClassSource) = (configured, configuration.source.map { ($0 as NSString).lastPathComponent } ?? "the configuration")
+        } else if let grid = input.gridSize {
+            (context.sizeClass, context.sizeClassSource) = (grid, "the catalog's grid-size")
+        } else if let common = mostCommonSide(stickers) {
+            (context.sizeClass, context.sizeClassSource) = (SizeClass.nearest(to: common), "the most common sticker size")
+        }
+        return context
     }
 
     /// Stable order: by file in pack order (other paths after, by name), then severity, then rule.
@@ -149,18 +162,18 @@ final class ProgressCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
     let total: Int
-    let report: (@Sendable (Int, Int) -> Void)?
+    let report: (@Sendable (Int, Int, String) -> Void)?
 
-    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+    init(total: Int, report: (@Sendable (Int, Int, String) -> Void)?) {
         self.total = total
         self.report = report
     }
 
-    func increment() {
+    func increment(_ path: String) {
         lock.lock()
         done += 1
         let now = done
         lock.unlock()
-        report?(now, total)
+        report?(now, total, path)
     }
 }

@@ -62,8 +62,12 @@ public struct StickerFacts: Sendable {
 }
 
 extension StickerFacts {
-    /// Reads and decodes the file once and derives every fact from that pass.
-    public static func read(path: String, limits: DecodeLimits = .default) -> StickerFacts {
+    /// Sees a file's bytes and decoded image during the linter's single decoding pass (index into its paths).
+    public typealias Visitor = @Sendable (_ index: Int, _ bytes: [UInt8], _ image: DecodedImage) -> Void
+
+    /// Reads and decodes the file once and derives every fact from that pass; `visit` sees the decoded image.
+    public static func read(path: String, limits: DecodeLimits = .default,
+                            visit: (@Sendable ([UInt8], DecodedImage) -> Void)? = nil) -> StickerFacts {
         var facts = StickerFacts(path: path)
         let bytes: [UInt8]
         do {
@@ -77,6 +81,7 @@ extension StickerFacts {
         do {
             let image = try ImageDecoder.decode(bytes, limits: limits)
             facts.record(image)
+            visit?(bytes, image)
         } catch {
             facts.decodeError = error
             // The header may still say how big the art is, for the size rules.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StickerImage
 import StickerLint
+import StickerPreview
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,8 +47,8 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    @Flag(name: .shortAndLong, help: "No progress line.")
-    var quiet = false
+    @OptionGroup(title: "Output")
+    var console: ConsoleOptions
 
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
@@ -73,17 +74,22 @@ struct LintCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
         }
-        let progress = ProgressLine.forStandardError(enabled: !quiet, total: inputs.reduce(0) { $0 + $1.stickerPaths.count })
-        var reportProgress: (@Sendable (Int, Int) -> Void)? = nil
-        if let progress { reportProgress = { done, total in progress.update(done, total) } }
-        let report = Linter.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
-                                 progress: reportProgress)
-        progress?.finish()
+        let report: LintReport
+        var previews: PreviewCollector?
+        if format == .html {
+            (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
+                                                 sheet: false, html: true, console: console, verb: "linting")
+        } else {
+            let progress = console.progress(total: inputs.reduce(0) { $0 + $1.stickerPaths.count }, verb: "linting")
+            report = Linter.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
+                                 progress: progress?.callback)
+            progress?.finish()
+        }
 
         let colour = output == nil && Terminal.isTerminal(stdout: true) && Terminal.coloursAllowed
         let context = ReportContext(toolVersion: Stickerpack.version, colour: colour, strict: strict,
                                     baseDirectory: FileManager.default.currentDirectoryPath)
-        let rendered = format.reporter.render(report, context: context)
+        let rendered = format.reporter(previews: previews).render(report, context: context)
         if let output {
             do throws(AtomicFileWriter.WriteError) {
                 try AtomicFileWriter.write(Array(rendered.utf8), to: output)

@@ -13,6 +13,7 @@ struct Stickerpack: ParsableCommand {
 
             Examples:
               stickerpack lint Stickers/
+              stickerpack preview Stickers/ -o sheet.png --html report.html
               stickerpack build Art/ -o Stickers.xcstickers --icon icon.png
               stickerpack variants Stickers/ -o Variants
               stickerpack icons art.png -o "iMessage App Icon.stickersiconset"
@@ -20,7 +21,7 @@ struct Stickerpack: ParsableCommand {
               stickerpack frames wave.png -o wave-frames
             """,
         version: version,
-        subcommands: [LintCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self, ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self]
+        subcommands: [LintCommand.self, PreviewCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self, ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self]
     )
 
     /// Usage errors exit 2 (ArgumentParser's default is 64); failures of the work exit 1.

@@ -1,6 +1,7 @@
+import ArgumentParser
 import Foundation
 
-/// What the terminal allows: colours and a redrawn progress line only on a TTY, never in pipes.
+/// What the terminal allows: colours and a redrawn progress bar only on a TTY, never in pipes.
 enum Terminal {
     static func isTerminal(stdout: Bool) -> Bool { isatty(stdout ? STDOUT_FILENO : STDERR_FILENO) == 1 }
 
@@ -11,35 +12,81 @@ enum Terminal {
     }
 }
 
-/// A progress line on standard error for long runs: count, percentage and time left, redrawn in place.
-final class ProgressLine: @unchecked Sendable {
+/// --quiet and --verbose, shared by the commands that work through many files.
+struct ConsoleOptions: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "No progress bar and no per-file lines.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "List each file on standard error as it is done.")
+    var verbose = false
+
+    /// A bar for long runs on a terminal, per-file lines with --verbose, nothing with --quiet.
+    func progress(total: Int, verb: String) -> ProgressBar? {
+        if quiet { return nil }
+        let bar = total >= ProgressBar.minimumTotal && Terminal.isTerminal(stdout: false)
+        guard bar || verbose else { return nil }
+        return ProgressBar(verb: verb, total: total, drawsBar: bar, listsFiles: verbose)
+    }
+}
+
+/// A progress bar on standard error: count, percentage and time left, redrawn in place at most ten times a
+/// second; with --verbose each finished file gets a line of its own above it.
+final class ProgressBar: @unchecked Sendable {
+    /// Shorter runs finish before a bar would help.
+    static let minimumTotal = 20
+    static let width = 24
+
     private let lock = NSLock()
     private let start = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
+    let verb: String
+    let total: Int
+    let drawsBar: Bool
+    let listsFiles: Bool
 
-    /// nil when stderr is not a terminal, when quiet, or when the run is too short to need one.
-    static func forStandardError(enabled: Bool, total: Int) -> ProgressLine? {
-        guard enabled, total >= 20, Terminal.isTerminal(stdout: false) else { return nil }
-        return ProgressLine()
+    init(verb: String, total: Int, drawsBar: Bool, listsFiles: Bool) {
+        self.verb = verb
+        self.total = total
+        self.drawsBar = drawsBar
+        self.listsFiles = listsFiles
     }
 
-    func update(_ done: Int, _ total: Int) {
+    /// For `Linter.lint` and other callers that report (done, total, path).
+    var callback: @Sendable (Int, Int, String) -> Void { { [self] done, _, path in update(done, path: path) } }
+
+    func update(_ done: Int, path: String) {
         lock.lock()
         defer { lock.unlock() }
+        var text = ""
+        if listsFiles { text += (drawn ? "\r\u{1B}[K" : "") + "  [\(done)/\(total)] \(path)\n" }
         let now = Date()
-        guard done == total || now.timeIntervalSince(lastDraw) > 0.1 else { return }
-        lastDraw = now
-        let elapsed = now.timeIntervalSince(start)
-        let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        let line = String(format: "\r  linting %d/%d (%d%%), %.0f s left ", done, total, done * 100 / max(total, 1), left)
-        FileHandle.standardError.write(Data(line.utf8))
-        drawn = true
+        if drawsBar && (listsFiles || done == total || now.timeIntervalSince(lastDraw) > 0.1) {
+            lastDraw = now
+            text += "\r" + Self.line(verb: verb, done: done, total: total, elapsed: now.timeIntervalSince(start)) + "\u{1B}[K"
+            drawn = true
+        }
+        if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
     }
 
+    /// "  linting [#########---------------] 12/40  30%  0:05 left"
+    static func line(verb: String, done: Int, total: Int, elapsed: TimeInterval) -> String {
+        let fraction = total > 0 ? Double(done) / Double(total) : 1
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        var left = "--:--"
+        if done > 0 {
+            let seconds = Int((elapsed / Double(done) * Double(total - done)).rounded())
+            left = String(format: "%d:%02d", seconds / 60, seconds % 60)
+        }
+        return "  \(verb) [\(bar)] \(done)/\(total) \(String(format: "%3d", Int(fraction * 100)))%  \(left) left"
+    }
+
+    /// Clears the bar, so what follows starts on a clean line.
     func finish() {
         lock.lock()
         defer { lock.unlock() }
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        drawn = false
     }
 }

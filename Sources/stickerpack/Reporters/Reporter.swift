@@ -1,5 +1,6 @@
 import Foundation
 import StickerLint
+import StickerPreview
 
 /// Renders a lint report in one output format.
 protocol Reporter {
@@ -24,15 +25,17 @@ struct ReportContext {
 }
 
 enum ReportFormat: String, CaseIterable {
-    case text, json, sarif, github, junit
+    case text, json, sarif, github, junit, html
 
-    var reporter: Reporter {
+    /// `previews`: the images the HTML report embeds, made during the lint pass.
+    func reporter(previews: PreviewCollector? = nil) -> Reporter {
         switch self {
         case .text: return TextReporter()
         case .json: return JSONReporter()
         case .sarif: return SARIFReporter()
         case .github: return GitHubReporter()
         case .junit: return JUnitReporter()
+        case .html: return HTMLReporter(previews: previews)
         }
     }
 }

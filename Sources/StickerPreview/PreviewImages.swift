@@ -1,0 +1,126 @@
+import Foundation
+import StickerImage
+import StickerLint
+import StickerResample
+
+/// What the sheet and the HTML report show of one decoded sticker.
+public struct PreviewImages: Sendable {
+    /// The first frame at the size it is drawn in a sheet cell.
+    public var still: RGBAImage
+    /// A few later frames of an animation, smaller, in order.
+    public var strip: [RGBAImage]
+    /// The frame numbers (0-based) of the strip's frames.
+    public var stripFrames: [Int]
+    /// The bytes a browser shows: the file itself, or a PNG/APNG of what the decoder saw when the file
+    /// needed a work-around a browser may not make.
+    public var embedded: EmbeddedImage?
+}
+
+public struct EmbeddedImage: Sendable {
+    public var mimeType: String
+    public var bytes: [UInt8]
+
+    public var dataURI: String { "data:\(mimeType);base64," + Data(bytes).base64EncodedString() }
+}
+
+/// Makes the preview images of every sticker while the linter decodes it, so each file is decoded once.
+/// The drawing scale of each pack comes from its size class, resolved from the headers before decoding.
+public final class PreviewCollector: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Cell size for the sticker of the pack's class, and the largest a sticker is drawn.
+        public var cellInner: Int
+        public var stripInner: Int
+        public var stripFrames = 5
+        public var sheet = true
+        public var html = true
+        public var filter: ResampleFilter = .lanczos3
+
+        public init(cellInner: Int, stripInner: Int, sheet: Bool = true, html: Bool = true) {
+            self.cellInner = cellInner
+            self.stripInner = stripInner
+            self.sheet = sheet
+            self.html = html
+        }
+    }
+
+    public let options: Options
+    /// Sheet pixels per sticker pixel, by index into the linted paths.
+    private let scales: [Double]
+    private let lock = NSLock()
+    private var images: [Int: PreviewImages] = [:]
+
+    /// `classPixels`: the @3x size of each path's pack class, in path order.
+    public init(options: Options, classPixels: [Int]) {
+        self.options = options
+        scales = classPixels.map { Double(options.cellInner) / Double(max(1, $0)) }
+    }
+
+    /// The size class of each pack as lint will resolve it, from the file headers alone, one entry per path.
+    public static func classPixels(of inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass?,
+                                   limits: DecodeLimits) -> [Int] {
+        inputs.flatMap { input -> [Int] in
+            let sizes = input.stickerPaths.map { path -> StickerFacts in
+                var facts = StickerFacts(path: path)
+                if let bytes = try? FileBytes.read(path, limit: limits.maxFileBytes), let probe = try? ImageProbe.probe(bytes) {
+                    (facts.width, facts.height) = (probe.width, probe.height)
+                }
+                return facts
+            }
+            let context = Linter.packContext(input, stickers: sizes, configuration: configuration, sizeClass: sizeClass)
+            return Array(repeating: context.sizeClass.pixels, count: input.stickerPaths.count)
+        }
+    }
+
+    public var visitor: StickerFacts.Visitor {
+        { [self] index, bytes, image in
+            let made = make(bytes: bytes, image: image, scale: index < scales.count ? scales[index] : 1)
+            lock.lock()
+            images[index] = made
+            lock.unlock()
+        }
+    }
+
+    /// The images of the sticker at `index` of the linted paths; nil when it did not decode.
+    public func images(at index: Int) -> PreviewImages? {
+        lock.lock()
+        defer { lock.unlock() }
+        return images[index]
+    }
+
+    /// The size a w x h sticker is drawn at: `scale` sheet pixels per pixel, never larger than `limit`.
+    static func fitted(width: Int, height: Int, scale: Double, limit: Int) -> (width: Int, height: Int) {
+        let factor = min(scale, Double(limit) / Double(max(width, height, 1)))
+        return (max(1, Int((Double(width) * factor).rounded())), max(1, Int((Double(height) * factor).rounded())))
+    }
+
+    func make(bytes: [UInt8], image: DecodedImage, scale: Double) -> PreviewImages {
+        var still = RGBAImage(width: 1, height: 1)
+        var strip: [RGBAImage] = [], stripFrames: [Int] = []
+        if options.sheet {
+            let size = Self.fitted(width: image.width, height: image.height, scale: scale, limit: options.cellInner)
+            let plan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height, width: size.width, height: size.height, filter: options.filter)
+            still = plan.resize(image.frames[0].image)
+            if image.isAnimated {
+                let n = image.frames.count
+                stripFrames = n - 1 <= options.stripFrames ? Array(1..<n) : (0..<options.stripFrames).map { 1 + $0 * (n - 1) / options.stripFrames }
+                let small = Self.fitted(width: image.width, height: image.height, scale: .infinity, limit: options.stripInner)
+                let stripPlan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height, width: small.width, height: small.height, filter: options.filter)
+                strip = stripFrames.map { stripPlan.resize(image.frames[$0].image) }
+            }
+        }
+        return PreviewImages(still: still, strip: strip, stripFrames: stripFrames, embedded: options.html ? Self.embedded(bytes: bytes, image: image) : nil)
+    }
+
+    /// The file itself when a browser shows it as the decoder does; else the decoded frames as PNG/APNG.
+    static func embedded(bytes: [UInt8], image: DecodedImage) -> EmbeddedImage? {
+        if image.warnings.isEmpty {
+            switch image.format {
+            case .png, .apng: return EmbeddedImage(mimeType: "image/png", bytes: bytes)
+            case .gif: return EmbeddedImage(mimeType: "image/gif", bytes: bytes)
+            case .jpeg: return EmbeddedImage(mimeType: "image/jpeg", bytes: bytes)
+            }
+        }
+        guard let encoded = try? APNGEncoder.encode(image) else { return nil }
+        return EmbeddedImage(mimeType: "image/png", bytes: encoded)
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import StickerImage
+import StickerLint
+import StickerPreview
+
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Draw every sticker over white, black, red, yellow, a gradient, a checkerboard and a photo, in one PNG.",
+        discussion: """
+            The contact sheet has a header per pack (name, size class, counts), then a row per sticker (small tiles, two to a row, for packs of more than 24 stickers): one cell per background, the sticker drawn at its @3x size scaled so that the pack's size class fills the cell (a smaller sticker stays smaller, a larger one is fitted), composited over the background. Under each row are the sticker's name, its facts and a badge per diagnostic (E error, W warning, I info); animated stickers show their first frame in the cells and a strip of later frames below. A sticker that does not decode is drawn as an X.
+
+            Every sticker is linted as `lint` lints it (same configuration and rules) and decoded once. With --html, the same stickers also go into a self-contained HTML report (see `lint --format html`). An existing output is replaced only with --force; outputs are written atomically. Inputs are never changed. The exit status is 0 when the outputs are written, whatever lint finds.
+
+            Examples:
+              stickerpack preview SamplePacks/Clean -o sheet.png
+              stickerpack preview Stickers.xcstickers -o sheet.png --html report.html --force
+            """
+    )
+
+    @Argument(help: "Folders, catalogs or image files.", completion: .file())
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "The contact sheet to write (.png).", completion: .file(extensions: ["png"]))
+    var output: String
+
+    @Option(help: "Also write the HTML report to this file.", completion: .file(extensions: ["html"]))
+    var html: String?
+
+    @Option(help: "The configuration file (default: the nearest .stickerpack.yml).", completion: .file(extensions: ["yml", "yaml"]))
+    var config: String?
+
+    @Option(help: "The pack's size class: small (300 px), regular (408 px) or large (618 px).")
+    var sizeClass: SizeClass?
+
+    @Flag(help: "Replace outputs that exist.")
+    var force = false
+
+    @OptionGroup(title: "Output")
+    var console: ConsoleOptions
+
+    @OptionGroup(title: "Decode limits")
+    var limitOptions: LimitOptions
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Name at least one folder, catalog or image file.") }
+        if (output as NSString).pathExtension.lowercased() != "png" {
+            throw ValidationError("The contact sheet is a PNG: name it with .png (-o sheet.png), not '\(output)'.")
+        }
+        if let html, !["html", "htm"].contains((html as NSString).pathExtension.lowercased()) {
+            throw ValidationError("Name the HTML report with .html (--html report.html), not '\(html)'.")
+        }
+    }
+
+    func run() throws {
+        let targets = [output] + (html.map { [$0] } ?? [])
+        if !force, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            Console.error("\(existing) exists; use --force to replace it. Nothing was written.")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let configuration = try LintConfiguration.forCommand(explicit: config, inputs: paths)
+        let inputs: [PackInput]
+        do {
+            inputs = try InputDiscovery.discover(paths, configuration: configuration)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(ExitStatus.usage)
+        }
+        let (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
+                                                 sheet: true, html: html != nil, console: console, verb: "previewing")
+        if report.stickers.isEmpty {
+            Console.error("no sticker images found in \(paths.joined(separator: ", "))")
+            throw ExitCode(ExitStatus.failure)
+        }
+        let sheet = ContactSheet.render(report, previews: previews)
+        do {
+            let png = try PNGEncoder.encodeOpaque(sheet.image)
+            var htmlBytes: [UInt8]?
+            if html != nil { htmlBytes = Array(PreviewRun.htmlReport(report, previews: previews).utf8) }
+            try AtomicFileWriter.write(png, to: output)
+            if let html, let htmlBytes { try AtomicFileWriter.write(htmlBytes, to: html) }
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(ExitStatus.failure)
+        }
+        print("wrote \(output): \(report.stickers.count) sticker\(report.stickers.count == 1 ? "" : "s"), \(sheet.image.width) x \(sheet.image.height) px; \(report.countsText)")
+        if let html { print("wrote \(html)") }
+    }
+}
