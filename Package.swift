@@ -50,9 +50,13 @@ let package = Package(
             ]),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
         .executableTarget(name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
+        // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Fuzz/fuzz.sh).
+        .target(name: "StickerFuzz", dependencies: ["StickerImage", "StickerCatalog"]),
+        .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"], path: "Fuzz/Runner"),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
         .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON", "StickerPreview"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["StickerFuzz"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import StickerImage
 
 /// Reads a sticker catalog as Xcode does, accepting what Xcode accepts and reporting the rest.
 public enum CatalogReader {
@@ -9,6 +10,8 @@ public enum CatalogReader {
     static let sequenceKeys = ["info", "properties", "frames"]
     static let sequencePropertyKeys = ["accessibility-label", "duration", "duration-type", "repetitions"]
     static let gridSizes = ["small", "regular", "large"]
+    /// Xcode's own files are a few KiB; one entry per sticker stays far below this.
+    static let maxContentsBytes = 4 << 20
 
     /// Whether `path` names a catalog folder this reader understands.
     public static func isCatalog(_ path: String) -> Bool {
@@ -42,13 +45,21 @@ public enum CatalogReader {
         /// The folder's `Contents.json` as an object, or nil with an issue.
         mutating func contents(of folder: String, required: Bool = true) -> [String: Any]? {
             let file = folder + "/Contents.json"
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard FileManager.default.fileExists(atPath: file) else {
                 if required { issue(folder, .error, "has no Contents.json", "Xcode ignores a folder without one: add it, or rebuild the catalog with stickerpack build") }
+                return nil
+            }
+            // Read with a cap, so a huge file cannot exhaust memory (FileManager.contents also leaks on an empty file).
+            let bytes: [UInt8]
+            do {
+                bytes = try FileBytes.read(file, limit: CatalogReader.maxContentsBytes)
+            } catch {
+                issue(file, .error, error.description, "Contents.json is a small JSON file: fix it or rebuild the catalog with stickerpack build")
                 return nil
             }
             let object: Any
             do {
-                object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
             } catch {
                 issue(file, .error, "is not valid JSON", "fix the file or rebuild the catalog with stickerpack build")
                 return nil
