@@ -6,7 +6,7 @@ DEBUG_BIN := .build/debug/stickerpack
 APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config
 BREW_PACKAGES := libpng giflib jpeg-turbo pkg-config
 
-.PHONY: all deps test-deps build release test sanitize demo bench install clean help
+.PHONY: all deps test-deps build release test sanitize fuzz demo bench install clean help
 
 all: build
 
@@ -14,7 +14,8 @@ help:
 	@echo "make demo     build, then run stickerpack on the sample packs"
 	@echo "make test     install the C libraries if missing, build, run every test"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD)"
-	@echo "make sanitize the tests under AddressSanitizer and ThreadSanitizer"
+	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
+	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
 	@echo "make install  PREFIX=$(PREFIX)"
 
 # The C libraries: libpng, giflib and libjpeg-turbo headers, found by pkg-config or in /usr/include.
@@ -63,13 +64,20 @@ demo: release
 	@echo "== the frames of an animated sticker, as the decoder composites them =="
 	$(BIN) frames SamplePacks/Clean/wave.png -o .build/demo/wave-frames
 
-# The whole test suite under AddressSanitizer (with LeakSanitizer; harness leaks suppressed) and under
-# ThreadSanitizer (the parallel lint and variants). Separate build folders keep the normal build intact.
+# The whole test suite under AddressSanitizer (with LeakSanitizer; harness leaks suppressed) and
+# UndefinedBehaviorSanitizer, then under ThreadSanitizer (the parallel lint and variants). Separate build
+# folders keep the normal build intact.
 sanitize: test-deps
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=address --sanitize=undefined --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		$(SWIFT) test --skip-build --sanitize=address --sanitize=undefined --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# libFuzzer with AddressSanitizer, one target after another (Fuzz/fuzz.sh); fails when a target finds a crash.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh
 
 # The peers come from PyPI when missing: Pillow, and Pillow-SIMD built with AVX2 into its own folder
 # (it installs as the same `PIL` module, so it lives apart and is loaded by PYTHONPATH).
