@@ -84,7 +84,7 @@ struct Canvas {
     @discardableResult
     mutating func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: Colour, maxWidth: Int = .max) -> Int {
         var characters = BitmapFont.printable(text)
-        let fitting = max(0, (maxWidth / scale + 1) / BitmapFont.advance)
+        let fitting = max(0, (min(maxWidth / scale, Int.max - 1) + 1) / BitmapFont.advance)
         if characters.count > fitting {
             characters = Array(characters.prefix(max(0, fitting - 2))) + Array("..".utf8)
             characters = Array(characters.prefix(fitting))

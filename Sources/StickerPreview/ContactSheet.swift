@@ -78,7 +78,8 @@ public enum ContactSheet {
                     canvas.fill(x: x - 1, y: top - 1, width: m.stripCell + 2, height: m.stripCell + 2, cellBorder)
                     canvas.draw(stripBackground, x: x, y: top)
                     canvas.draw(frame, x: x + (m.stripCell - frame.width) / 2, y: top + (m.stripCell - frame.height) / 2)
-                    canvas.text("frame \(images.stripFrames[k] + 1)", x: x, y: top + m.stripCell + 3, scale: 1, secondary, maxWidth: m.stripCell)
+                    let number = images.stripFrames[k] + 1
+                    canvas.text(m.stripCell >= 48 ? "frame \(number)" : "#\(number)", x: x, y: top + m.stripCell + 3, scale: 1, secondary, maxWidth: m.stripCell)
                 }
             }
         }

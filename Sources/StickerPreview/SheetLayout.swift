@@ -16,10 +16,11 @@ public struct SheetLayout: Sendable {
 
         public var inner: Int { cell - 2 * padding }
         public var tileWidth: Int { PreviewBackground.allCases.count * cell + (PreviewBackground.allCases.count - 1) * gap }
-        var line: Int { BitmapFont.glyphHeight * textScale }
-        var badge: Int { 10 * textScale }
-        var caption: Int { 6 + line + 5 + badge }
-        var strip: Int { 8 + stripCell + 3 + BitmapFont.glyphHeight }
+        public var line: Int { BitmapFont.glyphHeight * textScale }
+        public var badge: Int { 10 * textScale }
+        /// From the bottom of the cells: the name line, then the badges.
+        public var caption: Int { 6 + line + 5 + badge }
+        public var strip: Int { 8 + stripCell + 3 + BitmapFont.glyphHeight }
         var rowGap: Int { 10 * textScale }
     }
 
