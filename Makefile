@@ -6,7 +6,7 @@ DEBUG_BIN := .build/debug/stickerpack
 APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config
 BREW_PACKAGES := libpng giflib jpeg-turbo pkg-config
 
-.PHONY: all deps test-deps build release test sanitize fuzz demo bench install clean help
+.PHONY: all deps test-deps build release test sanitize fuzz demo bench man completions install sample-sheet clean help
 
 all: build
 
@@ -16,7 +16,8 @@ help:
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD)"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
-	@echo "make install  PREFIX=$(PREFIX)"
+	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
+	@echo "make sample-sheet  redraw SamplePacks/preview-Clean.png, the contact sheet the README shows"
 
 # The C libraries: libpng, giflib and libjpeg-turbo headers, found by pkg-config or in /usr/include.
 deps:
@@ -39,9 +40,20 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product stickerpack
 
-# The end-to-end tests validate SARIF with Python's jsonschema and parse JUnit XML with the standard library.
+# The end-to-end tests validate SARIF with Python's jsonschema, parse JUnit XML with the standard library, and
+# open the HTML report in headless Chromium (Debian's package).
 test-deps: deps
 	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+		: ; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing chromium with apt-get (the HTML report test opens it headless)"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+		else echo "error: need root or sudo to install chromium" >&2; exit 1; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "error: install Chromium: the HTML report test opens it headless" >&2; exit 1; \
+	fi
 
 test: test-deps
 	$(SWIFT) build --build-tests
@@ -94,9 +106,33 @@ bench: deps
 	$(SWIFT) build -c release --product stickerpack
 	python3 Benchmarks/variants_vs_pillow.py $(BIN)
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+# The man page and the completion scripts come from the argument parser's own description of the commands.
+MAN_PAGE := .build/man/stickerpack.1
+COMPLETIONS := .build/completions
+man: release
+	$(SWIFT) build -c release --product stickerpack-manual
+	@mkdir -p $(dir $(MAN_PAGE))
+	$(BIN) --experimental-dump-help | $(dir $(BIN))stickerpack-manual "stickerpack $$($(BIN) --version)" > $(MAN_PAGE).tmp
+	@mv $(MAN_PAGE).tmp $(MAN_PAGE)
+
+completions: release
+	@mkdir -p $(COMPLETIONS)
+	$(BIN) --generate-completion-script bash > $(COMPLETIONS)/stickerpack.bash
+	$(BIN) --generate-completion-script zsh > $(COMPLETIONS)/_stickerpack
+	$(BIN) --generate-completion-script fish > $(COMPLETIONS)/stickerpack.fish
+
+install: release man completions
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/stickerpack
+	install -m 644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/stickerpack.1
+	install -m 644 $(COMPLETIONS)/stickerpack.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/stickerpack
+	install -m 644 $(COMPLETIONS)/_stickerpack $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_stickerpack
+	install -m 644 $(COMPLETIONS)/stickerpack.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stickerpack.fish
+
+# The README's picture: the contact sheet of the clean sample pack (the tests check it is current).
+sample-sheet: release
+	$(BIN) preview SamplePacks/Clean -o SamplePacks/preview-Clean.png --force
 
 clean:
 	rm -rf .build

@@ -48,6 +48,8 @@ let package = Package(
                 "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild", "StickerPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
+        .executableTarget(name: "stickerpack-manual"),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
         .executableTarget(name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Fuzz/fuzz.sh).
