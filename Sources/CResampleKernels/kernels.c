@@ -16,24 +16,25 @@ void rk_horizontal_quad(const float *quad, int width, const int64_t *starts, con
     for (int x = 0; x < width; x++) {
         const float *taps = quad + starts[x] * 16;
         const float *w = weights + x * stride;
-        __m256 low = _mm256_setzero_ps(), high = _mm256_setzero_ps();
-        __m256 low2 = _mm256_setzero_ps(), high2 = _mm256_setzero_ps();
+        // Four pairs of accumulators: eight independent chains cover the FMA latency at two FMAs a cycle.
+        __m256 lo[4], hi[4];
+        for (int j = 0; j < 4; j++) lo[j] = hi[j] = _mm256_setzero_ps();
         int64_t count = counts[x], k = 0;
-        // Two pairs of accumulators, so consecutive taps do not wait on each other.
-        for (; k + 1 < count; k += 2) {
-            __m256 w0 = _mm256_broadcast_ss(w + k), w1 = _mm256_broadcast_ss(w + k + 1);
-            low = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16), w0, low);
-            high = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 8), w0, high);
-            low2 = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 16), w1, low2);
-            high2 = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 24), w1, high2);
-        }
-        if (k < count) {
-            __m256 w0 = _mm256_broadcast_ss(w + k);
-            low = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16), w0, low);
-            high = _mm256_fmadd_ps(_mm256_loadu_ps(taps + k * 16 + 8), w0, high);
-        }
-        low = _mm256_add_ps(low, low2);
-        high = _mm256_add_ps(high, high2);
+        for (; k + 3 < count; k += 4)
+            for (int j = 0; j < 4; j++) {
+                __m256 wj = _mm256_broadcast_ss(w + k + j);
+                lo[j] = _mm256_fmadd_ps(_mm256_loadu_ps(taps + (k + j) * 16), wj, lo[j]);
+                hi[j] = _mm256_fmadd_ps(_mm256_loadu_ps(taps + (k + j) * 16 + 8), wj, hi[j]);
+            }
+        // The last one to three taps, each into an accumulator of its own (constant indices keep them in registers).
+        for (int j = 0; j < 3; j++)
+            if (k + j < count) {
+                __m256 wj = _mm256_broadcast_ss(w + k + j);
+                lo[j] = _mm256_fmadd_ps(_mm256_loadu_ps(taps + (k + j) * 16), wj, lo[j]);
+                hi[j] = _mm256_fmadd_ps(_mm256_loadu_ps(taps + (k + j) * 16 + 8), wj, hi[j]);
+            }
+        __m256 low = _mm256_add_ps(_mm256_add_ps(lo[0], lo[1]), _mm256_add_ps(lo[2], lo[3]));
+        __m256 high = _mm256_add_ps(_mm256_add_ps(hi[0], hi[1]), _mm256_add_ps(hi[2], hi[3]));
         _mm_storeu_ps(out0 + x * 4, _mm256_castps256_ps128(low));
         if (rows > 1) _mm_storeu_ps(out1 + x * 4, _mm256_extractf128_ps(low, 1));
         if (rows > 2) _mm_storeu_ps(out2 + x * 4, _mm256_castps256_ps128(high));
@@ -150,6 +151,9 @@ void rk_vertical(const float *rows, int64_t row_floats, const float *weights, in
 int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
                    const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
                    const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride) {
+    if (height < source_height)
+        return rk_resize_srgb_vertical_first(src, source_width, source_height, dst, width, height, h_starts, h_counts, h_weights,
+                                             h_stride, v_starts, v_counts, v_weights, v_stride);
     int64_t deepest = 1;
     for (int y = 0; y < height; y++) {
         if (v_counts[y] > deepest) deepest = v_counts[y];

@@ -57,48 +57,74 @@ public struct WeightTable: Sendable {
     public let stride: Int
 
     public init(source: Int, destination: Int, filter: ResampleFilter) {
-        let table = WeightTable.exact(source: source, destination: destination, filter: filter)
-        stride = max(1, table.map { $0.weights.count }.max() ?? 1)
-        starts = table.map { $0.start }
-        counts = table.map { $0.weights.count }
+        let stride = WeightTable.maximumTaps(source: source, destination: destination, filter: filter)
+        var starts = [Int](repeating: 0, count: destination), counts = starts
         var flat = [Float](repeating: 0, count: stride * destination)
-        for (i, entry) in table.enumerated() {
-            for (k, w) in entry.weights.enumerated() { flat[i * stride + k] = Float(w) }
+        WeightTable.windows(source: source, destination: destination, filter: filter) { x, start, weights in
+            starts[x] = start
+            counts[x] = weights.count
+            for (k, w) in weights.enumerated() { flat[x * stride + k] = Float(w) }
         }
-        weights = flat
+        self.stride = stride
+        self.starts = starts
+        self.counts = counts
+        self.weights = flat
     }
 
     /// Double-precision weights: sample centres at (x + 0.5) * scale - 0.5, the kernel widened by the scale
     /// when downscaling, taps past an edge folded onto the edge pixel (clamping), weights normalised.
     public static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(start: Int, weights: [Double])] {
+        var table: [(start: Int, weights: [Double])] = []
+        table.reserveCapacity(destination)
+        windows(source: source, destination: destination, filter: filter) { _, start, weights in table.append((start, Array(weights))) }
+        return table
+    }
+
+    /// An upper bound of the taps of any output pixel: the widened kernel's span.
+    static func maximumTaps(source: Int, destination: Int, filter: ResampleFilter) -> Int {
+        let radius = filter.support * max(Double(source) / Double(destination), 1)
+        return min(source, Int((2 * radius).rounded(.down)) + 1)
+    }
+
+    /// Calls `body` with each output pixel's index, first source index and normalised weights, in order. One
+    /// scratch buffer serves every pixel: the tables are built on every resize, so this loop allocates nothing.
+    static func windows(source: Int, destination: Int, filter: ResampleFilter,
+                        _ body: (_ x: Int, _ start: Int, _ weights: UnsafeBufferPointer<Double>) -> Void) {
         let scale = Double(source) / Double(destination)
         let widen = max(scale, 1)
         let radius = filter.support * widen
-        return (0..<destination).map { x in
-            let centre = (Double(x) + 0.5) * scale - 0.5
-            var low = Int((centre - radius).rounded(.up))
-            var high = Int((centre + radius).rounded(.down))
-            if filter == .box && widen == 1 { (low, high) = (Int(centre.rounded()), Int(centre.rounded())) }
-            high = max(low, high)
-            // Taps past an edge land on the edge pixel: the window is the clamped range.
-            let first = min(max(low, 0), source - 1), last = max(min(high, source - 1), first)
-            var weights = [Double](repeating: 0, count: last - first + 1)
-            var total = 0.0
-            var lanczos = LanczosSteps(start: (Double(low) - centre) / widen, step: 1 / widen)
-            for i in low...high {
-                let w = filter == .lanczos3 ? lanczos.next() : filter.weight((Double(i) - centre) / widen)
-                weights[min(max(i, 0), source - 1) - first] += w
-                total += w
+        var scratch = [Double](repeating: 0, count: Int((2 * radius).rounded(.down)) + 2)
+        scratch.withUnsafeMutableBufferPointer { weights in
+            for x in 0..<destination {
+                let centre = (Double(x) + 0.5) * scale - 0.5
+                var low = Int((centre - radius).rounded(.up))
+                var high = Int((centre + radius).rounded(.down))
+                if filter == .box && widen == 1 { (low, high) = (Int(centre.rounded()), Int(centre.rounded())) }
+                high = max(low, high)
+                // Taps past an edge land on the edge pixel: the window is the clamped range.
+                let first = min(max(low, 0), source - 1), last = max(min(high, source - 1), first)
+                let count = last - first + 1
+                for k in 0..<count { weights[k] = 0 }
+                var total = 0.0
+                var lanczos = LanczosSteps(start: (Double(low) - centre) / widen, step: 1 / widen)
+                for i in low...high {
+                    let w = filter == .lanczos3 ? lanczos.next() : filter.weight((Double(i) - centre) / widen)
+                    weights[min(max(i, 0), source - 1) - first] += w
+                    total += w
+                }
+                guard total != 0 else {
+                    // The kernel missed every pixel (a box between samples): take the nearest.
+                    weights[0] = 1
+                    body(x, min(max(Int(centre.rounded()), 0), source - 1), UnsafeBufferPointer(rebasing: weights[0..<1]))
+                    continue
+                }
+                // Zero weights at the ends of the window cost a tap each: trim them.
+                var start = 0, end = count
+                while start < end - 1 && weights[start] == 0 { start += 1 }
+                while end > start + 1 && weights[end - 1] == 0 { end -= 1 }
+                for k in start..<end { weights[k] /= total }
+                body(x, first + start, UnsafeBufferPointer(rebasing: weights[start..<end]))
             }
-            guard total != 0 else {
-                // The kernel missed every pixel (a box between samples): take the nearest.
-                return (min(max(Int(centre.rounded()), 0), source - 1), [1])
-            }
-            // Zero weights at the ends of the window cost a tap each: trim them.
-            var start = 0, end = weights.count
-            while start < end - 1 && weights[start] == 0 { start += 1 }
-            while end > start + 1 && weights[end - 1] == 0 { end -= 1 }
-            return (first + start, weights[start..<end].map { $0 / total })
         }
     }
 }

@@ -30,7 +30,9 @@ public struct ResamplePlan: Sendable {
         self.filter = filter
         self.linear = linear
         horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
-        vertical = WeightTable(source: sourceHeight, destination: height, filter: filter)
+        // A square sticker to a square size: both axes share one table.
+        vertical = sourceHeight == sourceWidth && height == width ? horizontal
+            : WeightTable(source: sourceHeight, destination: height, filter: filter)
     }
 
     /// Resizes one image of the plan's source size. Same size in and out returns the input unchanged.
@@ -44,9 +46,11 @@ public struct ResamplePlan: Sendable {
 
     /// The AVX2 path, in one streaming C pass; nil when it cannot run (then the two passes below do).
     func streamingResize(_ pixels: [UInt8]) -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        let status = pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        var status: Int32 = -1
+        // The kernel writes every byte, so the output is not zeroed first.
+        let out = [UInt8](unsafeUninitializedCapacity: width * height * 4) { dst, initialised in
+            initialised = dst.count
+            status = pixels.withUnsafeBufferPointer { src in
                 horizontal.starts.withUnsafeBufferPointer { hs in
                     horizontal.counts.withUnsafeBufferPointer { hc in
                         horizontal.weights.withUnsafeBufferPointer { hw in

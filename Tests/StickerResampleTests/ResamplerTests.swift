@@ -30,7 +30,9 @@ struct ResamplerTests {
     @Test("Fast path (AVX2 kernels where the CPU has them, and the portable loops) within 1 per channel of the double-precision reference, random images",
           arguments: ResampleFilter.allCases)
     func matchesReferenceOnRandom(_ filter: ResampleFilter) {
-        for (w, h, nw, nh) in [(61, 47, 20, 31), (40, 40, 97, 13), (33, 20, 33, 7), (7, 9, 3, 3), (130, 70, 43, 23)] {
+        // Shrinking heights take the vertical-first kernel; growing or equal ones the horizontal-first one.
+        for (w, h, nw, nh) in [(61, 47, 20, 31), (40, 40, 97, 13), (33, 20, 33, 7), (7, 9, 3, 3), (130, 70, 43, 23),
+                               (20, 31, 61, 47), (50, 7, 21, 7), (9, 5, 9, 12)] {
             for (linear, kernels) in [(false, true), (true, true), (false, false), (true, false)] {
                 let pixels = Self.random(width: w, height: h, seed: UInt64(w * 1000 + nw))
                 var plan = ResamplePlan(sourceWidth: w, sourceHeight: h, width: nw, height: nh, filter: filter, linear: linear)
