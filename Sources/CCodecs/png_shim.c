@@ -13,6 +13,10 @@ typedef struct {
     const uint8_t *data;
     size_t size;
     size_t offset;
+    // Armed before the last row: libpng then inflates every IDAT byte left only to report "too much image
+    // data", gigabytes for a zip bomb behind a small image. Reads past `cap` stop it.
+    size_t cap;
+    int cut_off;
 } memory_reader;
 
 typedef struct {
@@ -44,9 +48,22 @@ static void on_png_warning(png_structp png, png_const_charp text) {
 
 static void read_from_memory(png_structp png, png_bytep out, size_t length) {
     memory_reader *reader = png_get_io_ptr(png);
+    if (reader->cap && reader->offset + length > reader->cap) {
+        reader->cut_off = 1;
+        png_error(png, "more compressed image data than the image needs (a decompression bomb?)");
+    }
     if (length > reader->size - reader->offset) png_error(png, "unexpected end of data (file truncated)");
     memcpy(out, reader->data + reader->offset, length);
     reader->offset += length;
+}
+
+// Compressed IDAT bytes past the reader's position: what png_read_end would inflate, all of it, only to
+// report "too much image data". A zip bomb hides gigabytes there behind a small image.
+// Whether libpng has delivered every row: past the last row of a plain image, past the last pass of an
+// interlaced one.
+static int png_image_complete(png_structp png, png_infop png_info) {
+    if (png_get_interlace_type(png, png_info) != PNG_INTERLACE_NONE) return png_get_current_pass_number(png) >= 7;
+    return png_get_current_row_number(png) >= png_get_image_height(png, png_info);
 }
 
 static void expand_palette(png_structp png, png_infop png_info, uint8_t *buffer, png_uint_32 width, png_uint_32 height) {
@@ -85,7 +102,7 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
     memset(info, 0, sizeof *info);
     *pixels = NULL;
     message_sink sink = {info->message, info->warning_text, &info->warnings};
-    memory_reader reader = {data, size, 0};
+    memory_reader reader = {data, size, 0, 0, 0};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
     if (!png) return CC_ERROR_MEMORY;
     png_infop png_info = png_create_info_struct(png);
@@ -98,6 +115,13 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
         return CC_ERROR_MEMORY;
     }
     if (setjmp(png_jmpbuf(png))) {
+        // Stopped while inflating the surplus after a complete image: keep the image, with a warning.
+        if (reader.cut_off && buffer && png_image_complete(png, png_info)) {
+            reader.cut_off = 0;
+            reader.cap = 0;
+            on_png_warning(png, "IDAT: more compressed data than the image needs; the rest was not read");
+            goto rows_read;
+        }
         free(rows);
         free(buffer);
         png_destroy_read_struct(&png, &png_info, NULL);
@@ -137,7 +161,7 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
     png_set_scale_16(png);
     if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
     if (!palette) png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
-    png_set_interlace_handling(png);
+    int passes = png_set_interlace_handling(png);
     png_read_update_info(png, png_info);
     if (png_get_rowbytes(png, png_info) != (size_t)width * (palette ? 1 : 4)) png_error(png, "unexpected row layout after transforms");
 
@@ -150,9 +174,21 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
     }
     // Palette indices go to the last quarter of each row, so expanding left to right never overwrites them.
     for (png_uint_32 y = 0; y < height; y++) rows[y] = buffer + row_bytes * y + (palette ? width * 3 : 0);
-    png_read_image(png, rows);
+    // png_read_image's loop, with the cap armed before the last row: that row needs at most its own raw
+    // size in compressed bytes (stored blocks), plus libpng's read-ahead.
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            if (pass == passes - 1 && y == height - 1) reader.cap = reader.offset + (size_t)width * 8 + (32u << 10);
+            png_read_row(png, rows[y], NULL);
+        }
+    }
+    reader.cap = 0;
     png_read_end(png, NULL);
-    if (palette) expand_palette(png, png_info, buffer, width, height);
+rows_read:
+    // Read from libpng again: locals set after setjmp are not reliable after the jump to here.
+    if (png_get_color_type(png, png_info) == PNG_COLOR_TYPE_PALETTE) {
+        expand_palette(png, png_info, buffer, png_get_image_width(png, png_info), png_get_image_height(png, png_info));
+    }
 
     free(rows);
     png_destroy_read_struct(&png, &png_info, NULL);

@@ -18,7 +18,8 @@ public enum ImageDecoder {
     }
 }
 
-/// Reads a whole file, refusing directories, unreadable files and files beyond the byte limit.
+/// Reads a whole file, refusing directories, unreadable files, anything but a regular file (a FIFO would block
+/// forever, a device never ends) and files beyond the byte limit, which are refused by size without reading.
 public enum FileBytes {
     public static func read(_ path: String, limit: Int) throws(DecodeError) -> [UInt8] {
         var isDirectory: ObjCBool = false
@@ -28,10 +29,24 @@ public enum FileBytes {
             throw .unreadable("no such file")
         }
         guard !isDirectory.boolValue else { throw .unreadable("it is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable("permission denied") }
-        defer { try? handle.close() }
+        // Non-blocking, so opening a FIFO returns at once; the type is then checked on what was opened.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFIFO: throw .unreadable("it is a FIFO (named pipe), not a regular file")
+        case S_IFCHR, S_IFBLK: throw .unreadable("it is a device, not a regular file")
+        case S_IFSOCK: throw .unreadable("it is a socket, not a regular file")
+        default: throw .unreadable("it is not a regular file")
+        }
+        guard Int(status.st_size) <= limit else {
+            throw .limitExceeded("the file is \(status.st_size) bytes, more than the limit of \(limit)")
+        }
         do {
-            // One byte past the limit tells "too big" without reading a huge file whole.
+            // One byte past the limit catches a file that grew since fstat.
             let data = try handle.read(upToCount: limit + 1) ?? Data()
             guard data.count <= limit else {
                 throw DecodeError.limitExceeded("the file is larger than the limit of \(limit) bytes")
