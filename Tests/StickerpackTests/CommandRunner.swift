@@ -25,11 +25,12 @@ enum Stickerpack {
     static func corpus(_ relative: String) -> String { corpora.appendingPathComponent(relative).path }
     static func sample(_ relative: String) -> String { packageRoot.appendingPathComponent("SamplePacks/" + relative).path }
 
+    /// `wrapper`: a command that runs the binary (`prlimit --as=N`, `setpriv --reuid=...`), empty for none.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = []) throws -> CommandResult {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        process.executableURL = wrapper.first.map { URL(fileURLWithPath: $0) } ?? binary
+        process.arguments = wrapper.isEmpty ? arguments : wrapper.dropFirst() + [binary.path] + arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
