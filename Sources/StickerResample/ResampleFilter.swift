@@ -60,10 +60,16 @@ public struct WeightTable: Sendable {
         let stride = WeightTable.maximumTaps(source: source, destination: destination, filter: filter)
         var starts = [Int](repeating: 0, count: destination), counts = starts
         var flat = [Float](repeating: 0, count: stride * destination)
-        WeightTable.windows(source: source, destination: destination, filter: filter) { x, start, weights in
-            starts[x] = start
-            counts[x] = weights.count
-            for (k, w) in weights.enumerated() { flat[x * stride + k] = Float(w) }
+        starts.withUnsafeMutableBufferPointer { starts in
+            counts.withUnsafeMutableBufferPointer { counts in
+                flat.withUnsafeMutableBufferPointer { flat in
+                    WeightTable.windows(source: source, destination: destination, filter: filter) { x, start, weights in
+                        starts[x] = start
+                        counts[x] = weights.count
+                        for k in 0..<weights.count { flat[x * stride + k] = Float(weights[k]) }
+                    }
+                }
+            }
         }
         self.stride = stride
         self.starts = starts
@@ -93,6 +99,7 @@ public struct WeightTable: Sendable {
         let scale = Double(source) / Double(destination)
         let widen = max(scale, 1)
         let radius = filter.support * widen
+        let lanczosStep = LanczosSteps.Step(1 / widen)
         var scratch = [Double](repeating: 0, count: Int((2 * radius).rounded(.down)) + 2)
         scratch.withUnsafeMutableBufferPointer { weights in
             for x in 0..<destination {
@@ -106,7 +113,7 @@ public struct WeightTable: Sendable {
                 let count = last - first + 1
                 for k in 0..<count { weights[k] = 0 }
                 var total = 0.0
-                var lanczos = LanczosSteps(start: (Double(low) - centre) / widen, step: 1 / widen)
+                var lanczos = LanczosSteps(start: (Double(low) - centre) / widen, step: lanczosStep)
                 for i in low...high {
                     let w = filter == .lanczos3 ? lanczos.next() : filter.weight((Double(i) - centre) / widen)
                     weights[min(max(i, 0), source - 1) - first] += w
@@ -132,18 +139,25 @@ public struct WeightTable: Sendable {
 /// Lanczos-3 at evenly spaced points, with sin(pi x) and sin(pi x / 3) advanced by rotation: four sines per
 /// output pixel instead of two per tap (the weight tables are built on every resize).
 struct LanczosSteps {
-    private var x: Double
-    private let step: Double
-    private var s1: Double, c1: Double, s3: Double, c3: Double
-    private let ds1: Double, dc1: Double, ds3: Double, dc3: Double
+    /// The rotations of one step, the same for every output pixel of a table.
+    struct Step {
+        let size: Double, ds1: Double, dc1: Double, ds3: Double, dc3: Double
+        init(_ size: Double) {
+            self.size = size
+            (ds1, dc1) = (sin(.pi * size), cos(.pi * size))
+            (ds3, dc3) = (sin(.pi * size / 3), cos(.pi * size / 3))
+        }
+    }
 
-    init(start: Double, step: Double) {
+    private var x: Double
+    private let step: Step
+    private var s1: Double, c1: Double, s3: Double, c3: Double
+
+    init(start: Double, step: Step) {
         x = start
         self.step = step
         (s1, c1) = (sin(.pi * start), cos(.pi * start))
         (s3, c3) = (sin(.pi * start / 3), cos(.pi * start / 3))
-        (ds1, dc1) = (sin(.pi * step), cos(.pi * step))
-        (ds3, dc3) = (sin(.pi * step / 3), cos(.pi * step / 3))
     }
 
     /// The weight at the current point; then moves one step.
@@ -156,9 +170,9 @@ struct LanczosSteps {
         } else {
             value = 0
         }
-        x += step
-        (s1, c1) = (s1 * dc1 + c1 * ds1, c1 * dc1 - s1 * ds1)
-        (s3, c3) = (s3 * dc3 + c3 * ds3, c3 * dc3 - s3 * ds3)
+        x += step.size
+        (s1, c1) = (s1 * step.dc1 + c1 * step.ds1, c1 * step.dc1 - s1 * step.ds1)
+        (s3, c3) = (s3 * step.dc3 + c3 * step.ds3, c3 * step.dc3 - s3 * step.ds3)
         return value
     }
 }
