@@ -92,6 +92,6 @@ page += [
     ".SH ENVIRONMENT",
     ".TP", "NO_COLOR", "When set (to anything but the empty string), no output is coloured. Colours are also off when the output is not a terminal, and with TERM=dumb.",
     ".SH FILES",
-    ".TP", ".stickerpack.yml", "The lint configuration, found in the linted folder or a parent (or given with \\-\\-config).",
+    ".TP", roff(".stickerpack.yml"), "The lint configuration, found in the linted folder or a parent (or given with \\-\\-config).",
 ]
 print(page.joined(separator: "\n"))

@@ -66,6 +66,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Replace an existing catalog, manifest and variants folder.")
     var force = false
 
+    @OptionGroup(title: "Output")
+    var console: ConsoleOptions
+
     func validate() throws {
         if fps <= 0 { throw ValidationError("--fps must be positive.") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive.") }
@@ -106,7 +109,9 @@ struct BuildCommand: ParsableCommand {
         }
         input.stickerPaths += plan.skipped
         input.gridSize = plan.gridSize.flatMap(SizeClass.init(rawValue:))
-        let report = Linter.lint([input], configuration: configuration, sizeClass: sizeClass)
+        let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
+        let report = Linter.lint([input], configuration: configuration, sizeClass: sizeClass, progress: progress?.callback)
+        progress?.finish()
         let pack = report.packs[0]
         if report.count(.error) > 0 && !allowErrors {
             let context = ReportContext(toolVersion: Stickerpack.version, colour: Terminal.isTerminal(stdout: false) && Terminal.coloursAllowed,

@@ -13,6 +13,10 @@ struct LintCommand: ParsableCommand {
 
             The pack's size class comes from --size-class, else the configuration, else the catalog's grid-size, else the most common sticker size. A .stickerpack.yml in the linted folder or a parent (or --config FILE) turns rules off or changes their severity, sets the byte limit and the size class, and excludes paths. `stickerpack rules` lists every rule.
 
+            --format html writes one self-contained HTML file (images embedded, no server needed): every sticker over white, black, red, yellow, a gradient, a checkerboard and a photo-like texture, animations playing, with its facts and diagnostics, filterable by severity.
+
+            On a terminal, long runs show a progress bar on standard error (never in pipes, never with --quiet); --verbose lists each file as it is done.
+
             Exit status: 0 when there is no error (and no warning with --strict), 1 otherwise, 2 for a usage or configuration error. Lint never changes a file.
 
             Examples:
@@ -20,6 +24,7 @@ struct LintCommand: ParsableCommand {
               stickerpack lint MyApp/Stickers.xcstickers --strict
               stickerpack lint Stickers/ --format sarif -o stickerpack.sarif
               stickerpack lint Stickers/ --format github     # annotations in a GitHub Actions job
+              stickerpack lint Stickers/ --format html -o report.html
             """
     )
 

@@ -40,6 +40,7 @@ final class ProgressBar: @unchecked Sendable {
     private let start = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
+    private var done = 0
     let verb: String
     let total: Int
     let drawsBar: Bool
@@ -55,9 +56,22 @@ final class ProgressBar: @unchecked Sendable {
     /// For `Linter.lint` and other callers that report (done, total, path).
     var callback: @Sendable (Int, Int, String) -> Void { { [self] done, _, path in update(done, path: path) } }
 
+    /// One more file done, for callers that do not count themselves.
+    func advance(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        draw(done, path: path)
+    }
+
     func update(_ done: Int, path: String) {
         lock.lock()
         defer { lock.unlock() }
+        self.done = done
+        draw(done, path: path)
+    }
+
+    private func draw(_ done: Int, path: String) {
         var text = ""
         if listsFiles { text += (drawn ? "\r\u{1B}[K" : "") + "  [\(done)/\(total)] \(path)\n" }
         let now = Date()

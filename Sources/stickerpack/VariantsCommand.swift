@@ -17,6 +17,7 @@ struct VariantsCommand: ParsableCommand {
             Examples:
               stickerpack variants Stickers/ -o Variants
               stickerpack variants wave.png -o out --scales 2 --filter mitchell --force
+              stickerpack variants Stickers/ -o Variants --quiet    # no progress bar
             """
     )
 
@@ -34,6 +35,9 @@ struct VariantsCommand: ParsableCommand {
 
     @OptionGroup(title: "Resampling")
     var resampling: ResampleOptions
+
+    @OptionGroup(title: "Output")
+    var console: ConsoleOptions
 
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
@@ -81,6 +85,7 @@ struct VariantsCommand: ParsableCommand {
         }
         let failures = LockedList<String>()
         let written = LockedList<Int>()
+        let progress = console.progress(total: jobs.count, verb: "writing variants")
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
             do {
@@ -88,7 +93,9 @@ struct VariantsCommand: ParsableCommand {
             } catch {
                 failures.append("\(job.source): \(error)")
             }
+            progress?.advance(job.source)
         }
+        progress?.finish()
         for failure in failures.items.sorted() { Console.error(failure) }
         let files = written.items.reduce(0, +)
         print("wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/")

@@ -27,8 +27,9 @@ enum Stickerpack {
 
     /// `wrapper`: a command that runs the binary (`prlimit --as=N`, `setpriv --reuid=...`), empty for none.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = []) throws -> CommandResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = [], in directory: URL? = nil) throws -> CommandResult {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = wrapper.first.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = wrapper.isEmpty ? arguments : wrapper.dropFirst() + [binary.path] + arguments
         var env = ProcessInfo.processInfo.environment
