@@ -171,9 +171,15 @@ public enum HTMLReport {
             """
     }
 
-    /// Shows a card when one of its severities (or "clean") is ticked.
+    /// Shows a card when one of its severities (or "clean") is ticked. "#show=error,warning" in the address
+    /// ticks just those, so a link can open a filtered view.
     static let script = """
         const boxes = Array.from(document.querySelectorAll('.filters input'));
+        const wanted = new URLSearchParams(location.hash.slice(1)).get('show');
+        if (wanted !== null) {
+          const ticked = new Set(wanted.split(','));
+          boxes.forEach(b => { b.checked = ticked.has(b.dataset.filter); });
+        }
         function applyFilters() {
           const shown = new Set(boxes.filter(b => b.checked).map(b => b.dataset.filter));
           for (const card of document.querySelectorAll('.card')) {

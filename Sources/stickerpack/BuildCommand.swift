@@ -66,7 +66,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Replace an existing catalog, manifest and variants folder.")
     var force = false
 
-    @OptionGroup(title: "Output")
+    @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
     func validate() throws {

@@ -52,7 +52,7 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    @OptionGroup(title: "Output")
+    @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
     @OptionGroup(title: "Decode limits")

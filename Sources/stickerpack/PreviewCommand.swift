@@ -15,17 +15,18 @@ struct PreviewCommand: ParsableCommand {
 
             Examples:
               stickerpack preview SamplePacks/Clean -o sheet.png
-              stickerpack preview Stickers.xcstickers -o sheet.png --html report.html --force
+              stickerpack preview Stickers.xcstickers -o sheet.png --html report.html
+              stickerpack preview Stickers/ -o sheet.png --force --quiet
             """
     )
 
     @Argument(help: "Folders, catalogs or image files.", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "The contact sheet to write (.png).", completion: .file(extensions: ["png"]))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet to write (.png).", valueName: "sheet.png"), completion: .file(extensions: ["png"]))
     var output: String
 
-    @Option(help: "Also write the HTML report to this file.", completion: .file(extensions: ["html"]))
+    @Option(help: ArgumentHelp("Also write the HTML report to this file.", valueName: "report.html"), completion: .file(extensions: ["html"]))
     var html: String?
 
     @Option(help: "The configuration file (default: the nearest .stickerpack.yml).", completion: .file(extensions: ["yml", "yaml"]))
@@ -37,7 +38,7 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Replace outputs that exist.")
     var force = false
 
-    @OptionGroup(title: "Output")
+    @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
     @OptionGroup(title: "Decode limits")

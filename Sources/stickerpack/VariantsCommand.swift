@@ -36,7 +36,7 @@ struct VariantsCommand: ParsableCommand {
     @OptionGroup(title: "Resampling")
     var resampling: ResampleOptions
 
-    @OptionGroup(title: "Output")
+    @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
     @OptionGroup(title: "Decode limits")

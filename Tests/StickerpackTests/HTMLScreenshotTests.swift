@@ -59,3 +59,32 @@ struct HTMLScreenshotTests {
         }
     }
 }
+
+@Suite("the HTML report's severity filter, run by headless Chromium")
+struct HTMLFilterTests {
+    @Test("#show=error hides every card without an error; the DOM after the script ran says so")
+    func filter() throws {
+        let dir = try Stickerpack.temporaryDirectory()
+        let html = dir.appendingPathComponent("report.html").path
+        #expect(try Stickerpack.run(["lint", "--format", "html", Stickerpack.sample("Problems"), "-o", html]).status == 1)
+        let stickers = try LintedSticker.of(Stickerpack.sample("Problems"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try HTMLScreenshotTests.chromium())
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + dir.appendingPathComponent("profile").path,
+                             "--dump-dom", URL(fileURLWithPath: html).absoluteString + "#show=error"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for (index, sticker) in stickers.enumerated() {
+            let tag = try #require(dom.range(of: "id=\"sticker-\(index)\"").map { range in
+                dom[dom[..<range.lowerBound].range(of: "<article", options: .backwards)!.lowerBound..<dom[range.lowerBound...].firstIndex(of: ">")!]
+            }, "card \(index) missing from the DOM")
+            #expect(tag.contains("hidden") == !sticker.severities.contains("error"), "\(sticker.path): \(tag)")
+        }
+        #expect(stickers.contains { $0.severities.contains("error") } && stickers.contains { !$0.severities.contains("error") })
+    }
+}
