@@ -57,10 +57,11 @@ public enum AtomicDirectory {
         let name = (path as NSString).lastPathComponent
         let tag = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let temporary = (parent.isEmpty ? "." : parent) + "/.\(name).\(tag).tmp"
-        do {
-            try fileManager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        } catch {
-            throw AtomicFileWriter.WriteError(path: path, reason: "cannot create a folder beside it: \(error.localizedDescription)")
+        if !parent.isEmpty && !fileManager.fileExists(atPath: parent) {
+            try? fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        }
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw AtomicFileWriter.WriteError(path: path, reason: "cannot create a folder beside it (\(String(cString: strerror(errno)))); choose a folder you can write to")
         }
         do {
             try fill(temporary)
