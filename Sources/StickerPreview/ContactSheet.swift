@@ -46,7 +46,7 @@ public enum ContactSheet {
             var y = block.footerY
             for diagnostic in block.footer.prefix(SheetLayout.footerLines) {
                 let width = badge(&canvas, diagnostic.severity, x: SheetLayout.margin, y: y, scale: m.textScale)
-                canvas.text("\(diagnostic.rule): \(relativeName(diagnostic.path, in: pack.name)): \(diagnostic.message)", x: SheetLayout.margin + width + 2 * m.textScale,
+                canvas.text("\(diagnostic.rule): \(relativeName(diagnostic.path, in: pack.name)): \(diagnostic.message)", x: SheetLayout.margin + width + 4 * m.textScale,
                             y: y + m.textScale, scale: m.textScale, ink, maxWidth: layout.width - 2 * SheetLayout.margin - width)
                 y += m.badge + 4
             }
@@ -134,7 +134,7 @@ public enum ContactSheet {
         var left = x
         let top = y + m.line + 5
         if diagnostics.isEmpty {
-            left += badge(&canvas, "OK", clean, x: left, y: top, scale: m.textScale) + 2 * m.textScale
+            left += badge(&canvas, "OK", clean, x: left, y: top, scale: m.textScale) + 4 * m.textScale
             canvas.text("clean", x: left, y: top + m.textScale, scale: m.textScale, clean)
             return
         }
@@ -142,7 +142,7 @@ public enum ContactSheet {
             let room = x + m.tileWidth - left
             let needed = 10 * m.textScale + BitmapFont.width(diagnostic.rule, scale: m.textScale) + 6 * m.textScale
             if room < needed { break }
-            left += badge(&canvas, diagnostic.severity, x: left, y: top, scale: m.textScale) + 2 * m.textScale
+            left += badge(&canvas, diagnostic.severity, x: left, y: top, scale: m.textScale) + 4 * m.textScale
             left += canvas.text(diagnostic.rule, x: left, y: top + m.textScale, scale: m.textScale, severityColour(diagnostic.severity)) + 6 * m.textScale
         }
     }

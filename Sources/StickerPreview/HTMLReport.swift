@@ -94,9 +94,9 @@ public enum HTMLReport {
         return """
             <article class="card s\(index)" id="sticker-\(index)" data-severities="\(tokens)">
             <h3>\(escape(name))</h3>
-            <div class="cells">\(cells)</div>
-            <dl class="facts">\(factRows(facts).map { "<dt>\(escape($0))</dt><dd>\(escape($1))</dd>" }.joined())</dl>
-            \(list)
+            <div class="body"><div class="cells">\(cells)</div>
+            <div class="details"><dl class="facts">\(factRows(facts).map { "<dt>\(escape($0))</dt><dd>\(escape($1))</dd>" }.joined())</dl>
+            \(list)</div></div>
             </article>
             """
     }
@@ -155,11 +155,13 @@ public enum HTMLReport {
             .columns span{width:\(cell + 2)px;text-align:center}
             .card{background:#fff;border-radius:10px;padding:12px;margin:10px 0;box-shadow:0 1px 2px rgba(0,0,0,.08)}
             .card[hidden]{display:none}
+            .body{display:flex;flex-wrap:wrap;gap:8px 20px;align-items:flex-start}
+            .details{flex:1 1 300px;min-width:0}
             .cells{display:flex;flex-wrap:wrap;gap:8px}
             .cell{width:\(cell)px;height:\(cell)px;border:1px solid #c7c7cc;display:flex;align-items:center;justify-content:center}
             .art{background-size:100% 100%;background-repeat:no-repeat}
             .missing{color:#8e8e93;font-weight:600;text-align:center;background:rgba(255,255,255,.85);padding:2px 4px}
-            .facts{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:10px 0 6px;font-size:13px}
+            .facts{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:0 0 6px;font-size:13px}
             .facts dt{color:#6c6c70}.facts dd{margin:0;word-break:break-all}
             .diagnostics{list-style:none;margin:6px 0 0;padding:0}.diagnostics li{margin:4px 0}
             .hint{color:#6c6c70;margin-left:28px;font-size:13px}
