@@ -3,9 +3,9 @@ struct PixelRect: Equatable {
     var x: Int, y: Int, width: Int, height: Int
 }
 
-/// Canvas operations shared by APNG and GIF compositing, on straight-alpha RGBA8.
-enum Compositor {
-    enum Blend {
+/// Canvas operations shared by APNG and GIF compositing (and the contact sheet), on straight-alpha RGBA8.
+public enum Compositor {
+    public enum Blend {
         /// Replace the canvas pixels with the frame's (APNG `APNG_BLEND_OP_SOURCE`).
         case source
         /// Porter-Duff "over" with straight alpha (APNG `APNG_BLEND_OP_OVER`).
@@ -13,7 +13,7 @@ enum Compositor {
     }
 
     /// Draws `frame` at (`x`, `y`) on `canvas`, clipping what falls outside it.
-    static func draw(_ frame: RGBAImage, at x: Int, _ y: Int, on canvas: inout RGBAImage, blend: Blend) {
+    public static func draw(_ frame: RGBAImage, at x: Int, _ y: Int, on canvas: inout RGBAImage, blend: Blend) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(canvas.width, x + frame.width), y1 = min(canvas.height, y + frame.height)
         guard x0 < x1, y0 < y1 else { return }

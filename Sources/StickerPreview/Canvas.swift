@@ -1,6 +1,6 @@
 import StickerImage
 
-/// An sRGB colour with straight alpha.
+/// An sRGB colour with straight alpha (the sheet draws only opaque ones).
 public struct Colour: Sendable, Equatable {
     public var r, g, b, a: UInt8
 
@@ -23,7 +23,7 @@ extension String {
     func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }
 
-/// An RGBA image being drawn on: rectangles, images composited with source-over, bitmap text.
+/// An RGBA image being drawn on: opaque rectangles, images composited with source-over, bitmap text.
 struct Canvas {
     var image: RGBAImage
 
@@ -32,52 +32,25 @@ struct Canvas {
         self.fill(x: 0, y: 0, width: width, height: height, fill)
     }
 
-    /// A rectangle, clipped to the canvas; a translucent colour is composited over what is there.
+    /// An opaque rectangle, clipped to the canvas.
     mutating func fill(x: Int, y: Int, width: Int, height: Int, _ colour: Colour) {
         let x0 = max(0, x), y0 = max(0, y), x1 = min(image.width, x + width), y1 = min(image.height, y + height)
         guard x0 < x1, y0 < y1 else { return }
         let w = image.width
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             for row in y0..<y1 {
-                for column in x0..<x1 { Self.blend(colour.r, colour.g, colour.b, colour.a, into: pixels, at: (row * w + column) * 4) }
-            }
-        }
-    }
-
-    /// `source` with its top-left corner at (x, y), composited over the canvas (straight alpha, in sRGB as
-    /// browsers composite), clipped to the canvas.
-    mutating func draw(_ source: RGBAImage, x: Int, y: Int) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(image.width, x + source.width), y1 = min(image.height, y + source.height)
-        guard x0 < x1, y0 < y1 else { return }
-        let w = image.width
-        source.pixels.withUnsafeBufferPointer { src in
-            image.pixels.withUnsafeMutableBufferPointer { dst in
-                for row in y0..<y1 {
-                    for column in x0..<x1 {
-                        let s = ((row - y) * source.width + (column - x)) * 4
-                        Self.blend(src[s], src[s + 1], src[s + 2], src[s + 3], into: dst, at: (row * w + column) * 4)
-                    }
+                for column in x0..<x1 {
+                    let i = (row * w + column) * 4
+                    (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (colour.r, colour.g, colour.b, 255)
                 }
             }
         }
     }
 
-    /// Porter-Duff source-over of one straight-alpha pixel.
-    @inline(__always)
-    private static func blend(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, into dst: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
-        if a == 255 {
-            (dst[i], dst[i + 1], dst[i + 2], dst[i + 3]) = (r, g, b, 255)
-            return
-        }
-        if a == 0 { return }
-        let sa = Float(a) / 255, da = Float(dst[i + 3]) / 255
-        let outA = sa + da * (1 - sa)
-        func channel(_ s: UInt8, _ d: UInt8) -> UInt8 {
-            UInt8(min(255, max(0, ((Float(s) * sa + Float(d) * da * (1 - sa)) / outA).rounded())))
-        }
-        (dst[i], dst[i + 1], dst[i + 2]) = (channel(r, dst[i]), channel(g, dst[i + 1]), channel(b, dst[i + 2]))
-        dst[i + 3] = UInt8((outA * 255).rounded())
+    /// `source` with its top-left corner at (x, y), composited over the canvas (straight alpha, in sRGB as
+    /// browsers composite; the APNG compositor's "over"), clipped to the canvas.
+    mutating func draw(_ source: RGBAImage, x: Int, y: Int) {
+        Compositor.draw(source, at: x, y, on: &image, blend: .over)
     }
 
     /// Draws `text` with the bitmap font at `scale`, cut with ".." to fit `maxWidth`; returns the width drawn.

@@ -37,11 +37,8 @@ struct LintCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.", completion: .file())
     var output: String?
 
-    @Option(help: "The configuration file (default: the nearest .stickerpack.yml).", completion: .file(extensions: ["yml", "yaml"]))
-    var config: String?
-
-    @Option(help: "The pack's size class: small (300 px), regular (408 px) or large (618 px).")
-    var sizeClass: SizeClass?
+    @OptionGroup
+    var pack: PackOptions
 
     @Option(help: ArgumentHelp("The file size limit in bytes (default 500000).", valueName: "bytes"))
     var byteLimit: Int?
@@ -67,7 +64,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        var configuration = try loadConfiguration()
+        var configuration = try pack.configuration(for: paths)
         if let byteLimit { configuration.settings.byteLimit = byteLimit }
         for rule in disabled { configuration.rules[rule] = .off }
         let strict = self.strict || configuration.strict
@@ -82,11 +79,11 @@ struct LintCommand: ParsableCommand {
         let report: LintReport
         var previews: PreviewCollector?
         if format == .html {
-            (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
+            (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
                                                  sheet: false, html: true, console: console, verb: "linting")
         } else {
             let progress = console.progress(total: inputs.reduce(0) { $0 + $1.stickerPaths.count }, verb: "linting")
-            report = Linter.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
+            report = Linter.lint(inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
                                  progress: progress?.callback)
             progress?.finish()
         }
@@ -107,10 +104,6 @@ struct LintCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
         if report.fails(strict: strict) { throw ExitCode(ExitStatus.failure) }
-    }
-
-    func loadConfiguration() throws -> LintConfiguration {
-        try LintConfiguration.forCommand(explicit: config, inputs: paths)
     }
 }
 

@@ -29,11 +29,8 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the HTML report to this file.", valueName: "report.html"), completion: .file(extensions: ["html"]))
     var html: String?
 
-    @Option(help: "The configuration file (default: the nearest .stickerpack.yml).", completion: .file(extensions: ["yml", "yaml"]))
-    var config: String?
-
-    @Option(help: "The pack's size class: small (300 px), regular (408 px) or large (618 px).")
-    var sizeClass: SizeClass?
+    @OptionGroup
+    var pack: PackOptions
 
     @Flag(help: "Replace outputs that exist.")
     var force = false
@@ -60,7 +57,7 @@ struct PreviewCommand: ParsableCommand {
             Console.error("\(existing) exists; use --force to replace it. Nothing was written.")
             throw ExitCode(ExitStatus.failure)
         }
-        let configuration = try LintConfiguration.forCommand(explicit: config, inputs: paths)
+        let configuration = try pack.configuration(for: paths)
         let inputs: [PackInput]
         do {
             inputs = try InputDiscovery.discover(paths, configuration: configuration)
@@ -68,7 +65,7 @@ struct PreviewCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
         }
-        let (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limitOptions.limits,
+        let (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
                                                  sheet: true, html: html != nil, console: console, verb: "previewing")
         if report.stickers.isEmpty {
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
