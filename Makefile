@@ -13,7 +13,7 @@ all: build
 help:
 	@echo "make demo     build, then run stickerpack on the sample packs"
 	@echo "make test     install the C libraries if missing, build, run every test"
-	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD)"
+	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
@@ -105,6 +105,8 @@ bench: deps
 	@echo
 	$(SWIFT) build -c release --product stickerpack
 	python3 Benchmarks/variants_vs_pillow.py $(BIN)
+	@echo
+	python3 Benchmarks/lint_load.py $(BIN)
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1
