@@ -154,9 +154,10 @@ void rk_vertical(const float *rows, int64_t row_floats, const float *weights, in
 int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
                    const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
                    const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride) {
-    if (height < source_height)
-        return rk_resize_srgb_vertical_first(src, source_width, source_height, dst, width, height, h_starts, h_counts, h_weights,
-                                             h_stride, v_starts, v_counts, v_weights, v_stride);
+    if (height < source_height &&
+        rk_resize_srgb_vertical_first(src, source_width, source_height, dst, width, height, h_starts, h_counts, h_weights,
+                                      h_stride, v_starts, v_counts, v_weights, v_stride) == 0)
+        return 0;
     int64_t deepest = 1;
     for (int y = 0; y < height; y++) {
         if (v_counts[y] > deepest) deepest = v_counts[y];

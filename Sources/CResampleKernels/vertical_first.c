@@ -133,6 +133,9 @@ int rk_resize_srgb_vertical_first(const uint8_t *src, int source_width, int sour
     const int64_t row_bytes = (int64_t)source_width * 4;
     // Rows and quad columns start on cache lines: a load that straddles two lines costs two.
     const int64_t row_words = (row_bytes + 31) / 32 * 32;
+    // A huge shrink of a tall image (thousands of taps) would need thousands of rows in the ring: the
+    // horizontal-first pass keeps only output-width rows, so it takes over.
+    if (capacity * row_words * (int64_t)sizeof(uint16_t) > RK_RING_BUDGET) return -1;
     uint16_t *ring = aligned_alloc(64, sizeof(uint16_t) * capacity * row_words);
     float *quad = aligned_alloc(64, sizeof(float) * 16 * (size_t)source_width);
     // Zeroed: the lanes of rows past the last are read (not stored) and must not hold NaNs or denormals.

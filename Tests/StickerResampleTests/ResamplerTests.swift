@@ -45,6 +45,24 @@ struct ResamplerTests {
         }
     }
 
+    @Test("A huge shrink of a tall image (4096 taps a row) runs horizontal first and matches the portable loops")
+    func hugeVerticalShrink() {
+        // 2100 x 4096 -> 2100 x 1: the vertical-first ring would hold 4096 rows of 16.8 KB, over its 64 MiB.
+        let (w, h) = (2100, 4096)
+        // Eight random bytes a step: the byte-wise generator is slow for 32 MB in an unoptimised test build.
+        var state: UInt64 = 7
+        let words = (0..<(w * h / 2)).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
+        let pixels = words.withUnsafeBytes { Array($0) }
+        let plan = ResamplePlan(sourceWidth: w, sourceHeight: h, width: w, height: 1)
+        var portable = plan
+        portable.useKernels = false
+        let (worst, at) = Self.maxDifference(plan.resize(pixels), portable.resize(pixels))
+        #expect(worst <= 1, "pixel \(at) differs by \(worst)")
+    }
+
     @Test("Fast path within 1 of the reference on real stickers")
     func matchesReferenceOnRealImages() throws {
         for name in ["SamplePacks/Clean/cat.png", "SamplePacks/Clean/star.png"] {
