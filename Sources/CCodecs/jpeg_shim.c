@@ -12,7 +12,20 @@ typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
     cc_jpeg_info *info;
+    int scan_limit_hit;
 } jpeg_errors;
+
+// Every scan of a progressive file visits every block: a small file of thousands of empty scans over a large
+// image decodes for many minutes. Real encoders write about 10 scans; 256 leaves room for any of them.
+enum { CC_JPEG_MAX_SCANS = 256 };
+
+static void on_jpeg_progress(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor || ((j_decompress_ptr)cinfo)->input_scan_number <= CC_JPEG_MAX_SCANS) return;
+    jpeg_errors *errors = (jpeg_errors *)cinfo->err;
+    errors->scan_limit_hit = 1;
+    snprintf(errors->info->message, CC_MESSAGE_LENGTH, "more than %d progressive scans (a file made to stall decoders?)", CC_JPEG_MAX_SCANS);
+    longjmp(errors->jump, 1);
+}
 
 static void on_jpeg_error(j_common_ptr cinfo) {
     jpeg_errors *errors = (jpeg_errors *)cinfo->err;
@@ -105,7 +118,9 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits
     uint8_t *volatile buffer = NULL;
     uint8_t *volatile cmyk_row = NULL;
     volatile cc_status status = CC_ERROR_DECODE;
+    struct jpeg_progress_mgr progress = {.progress_monitor = on_jpeg_progress};
     errors.info = info;
+    errors.scan_limit_hit = 0;
     cinfo.err = jpeg_std_error(&errors.base);
     errors.base.error_exit = on_jpeg_error;
     errors.base.emit_message = on_jpeg_message;
@@ -114,9 +129,10 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits
         free(cmyk_row);
         jpeg_destroy_decompress(&cinfo);
         if (info->data_precision != 0 && info->data_precision != 8) return CC_ERROR_UNSUPPORTED;
-        return status;
+        return errors.scan_limit_hit ? CC_ERROR_LIMIT : status;
     }
     jpeg_create_decompress(&cinfo);
+    cinfo.progress = &progress;
     // Scans of a progressive file are buffered by libjpeg: bound that memory too.
     cinfo.mem->max_memory_to_use = 512L << 20;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);

@@ -5,7 +5,7 @@ import Testing
 /// every bad file gets a clear diagnostic, the good one is still linted, nothing crashes, memory stays bounded.
 @Suite("Hostile input, end to end")
 struct HostileInputTests {
-    /// Bombs, LZW abuse and a million-frame header (Tests/Fixtures/hostile/make_hostile.py), a FIFO, a file
+    /// Bombs, LZW abuse, a million-frame header, a JPEG of endless scans (Tests/Fixtures/hostile/make_hostile.py), a FIFO, a file
     /// nobody may read, and cat.png from the clean pack.
     static func hostileFolder() throws -> URL {
         let dir = try Stickerpack.temporaryDirectory()
@@ -38,6 +38,7 @@ struct HostileInputTests {
         ("lzw-bad-codes.gif", "decode-error", "defective"),
         ("lzw-bomb.gif", "decode-error", "truncated"),
         ("million-frames.png", "decode-error", "more than 5000 frames"),
+        ("many-scans.jpg", "decode-error", "more than 256 progressive scans"),
         ("fifo.png", "decode-error", "FIFO"),
         ("unreadable.png", "decode-error", "permission denied"),
     ]
@@ -61,7 +62,7 @@ struct HostileInputTests {
         #expect(files.contains { $0.hasSuffix("/cat.png") })
     }
 
-    @Test("Dimension and zip bombs, LZW abuse, a million-frame APNG, a FIFO, an unreadable file: each diagnosed, the good file linted")
+    @Test("Dimension and zip bombs, LZW abuse, a million-frame APNG, endless JPEG scans, a FIFO, an unreadable file: each diagnosed, the good file linted")
     func hostileFolderIsDiagnosed() throws {
         let folder = try Self.hostileFolder()
         try check(try Stickerpack.run(["lint", folder.path, "--format", "json", "--quiet"], wrapper: Self.asUser), folder: folder)

@@ -81,6 +81,28 @@ def gif(width, height, code_size, data, screen=None):
     return out + b"\x00;"
 
 
+def many_scans_jpeg(width, height, scans):
+    """A progressive grey JPEG whose AC scans are each a few end-of-band runs over every block, repeated: a
+    scan costs the decoder a pass over the whole image, and thousands fit in a small file."""
+    def segment(marker, body):
+        return b"\xff" + bytes([marker]) + struct.pack(">H", len(body) + 2) + body
+    blocks = ((width + 7) // 8) * ((height + 7) // 8)
+    out = b"\xff\xd8" + segment(0xDB, b"\x00" + bytes([1] * 64))
+    out += segment(0xC2, struct.pack(">BHHB", 8, height, width, 1) + b"\x01\x11\x00")
+    # Each table has one 1-bit code: DC difference category 0, and AC end-of-band run class 14.
+    out += segment(0xC4, b"\x00" + bytes([1] + [0] * 15) + b"\x00")
+    out += segment(0xC4, b"\x10" + bytes([1] + [0] * 15) + b"\xe0")
+    out += segment(0xDA, b"\x01\x01\x00\x00\x00\x00") + bytes((blocks + 7) // 8)
+    bits, left = "", blocks
+    while left > 0:
+        run = max(min(left, 32767), 16384)
+        bits += "0" + format(run - 16384, "014b")
+        left -= run
+    bits += "1" * (-len(bits) % 8)
+    scan = int(bits, 2).to_bytes(len(bits) // 8, "big").replace(b"\xff", b"\xff\x00")
+    return out + (segment(0xDA, b"\x01\x01\x00\x01\x3f\x00") + scan) * scans + b"\xff\xd9"
+
+
 def write(folder, name, data):
     with open(os.path.join(folder, name), "wb") as f:
         f.write(data)
@@ -109,6 +131,9 @@ def main(folder, corpora):
     write(folder, "lzw-clear-codes.gif", gif(16, 16, 2, b"\x84\x10\x42\x08\x21" * 20_000))
     write(folder, "lzw-bad-codes.gif", gif(64, 64, 2, b"\xfe\xff\xef\xbe" * 512))
     shutil.copy(os.path.join(corpora, "pillow-tests/gif/decompression_bomb.gif"), os.path.join(folder, "lzw-bomb.gif"))
+
+    # 5000 progressive scans over a 4000x3000 image in 200 KB: minutes of decoding without a scan limit.
+    write(folder, "many-scans.jpg", many_scans_jpeg(4000, 3000, 5000))
 
     # An APNG header declaring a million frames, with one real frame.
     pixels = zlib.compress(b"".join(b"\0" + b"\x10\x20\x30\xff" * 408 for _ in range(408)))
