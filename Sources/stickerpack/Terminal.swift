@@ -23,7 +23,8 @@ struct ConsoleOptions: ParsableArguments {
     /// A bar for long runs on a terminal, per-file lines with --verbose, nothing with --quiet.
     func progress(total: Int, verb: String) -> ProgressBar? {
         if quiet { return nil }
-        let bar = total >= ProgressBar.minimumTotal && Terminal.isTerminal(stdout: false)
+        // A dumb terminal cannot redraw a line in place.
+        let bar = total >= ProgressBar.minimumTotal && Terminal.isTerminal(stdout: false) && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         guard bar || verbose else { return nil }
         return ProgressBar(verb: verb, total: total, drawsBar: bar, listsFiles: verbose)
     }
