@@ -1,4 +1,5 @@
 #include "CResampleKernels.h"
+#include "vertical_first.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>

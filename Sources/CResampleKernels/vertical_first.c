@@ -3,6 +3,7 @@
 // Premultiplying is integer (c * a is exact in 16 bits); the 1/255 that brings sums to the 0-255 scale of
 // rk_unpremultiply is folded into the vertical weights.
 #include "CResampleKernels.h"
+#include "vertical_first.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -170,12 +171,4 @@ int rk_resize_srgb_vertical_first(const uint8_t *src, int source_width, int sour
     return 0;
 }
 
-#else
-int rk_resize_srgb_vertical_first(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
-                                  const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
-                                  const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride) {
-    (void)src; (void)source_width; (void)source_height; (void)dst; (void)width; (void)height; (void)h_starts;
-    (void)h_counts; (void)h_weights; (void)h_stride; (void)v_starts; (void)v_counts; (void)v_weights; (void)v_stride;
-    return -1;
-}
 #endif

@@ -28,22 +28,13 @@ void rk_premultiply_quad(const uint8_t *src, int64_t row_bytes, int rows, int wi
 /// transparent black pixel; colour = sum * 255 / alpha, clamped to 0-255, rounded half up.
 void rk_unpremultiply(const float *sums, int width, uint8_t *out);
 
-/// The whole sRGB resize, streaming: intermediate rows live in a ring just deep enough for the vertical
-/// taps, so the working set stays in cache. Tables as WeightTable holds them (starts, counts, weights with
+/// The whole sRGB resize, streaming. When the height shrinks, the vertical pass runs first (vertical_first.c);
+/// otherwise intermediate rows of the horizontal pass live in a ring just deep enough for the vertical taps,
+/// so the working set stays in cache. Tables as WeightTable holds them (starts, counts, weights with
 /// `stride` per output). Returns 0 on success, -1 when out of memory or the tables are not monotonic (the
 /// caller then uses the two-pass path).
 int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
                    const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
                    const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride);
-
-/// The most memory the vertical-first ring of source rows may take.
-#define RK_RING_BUDGET (64 << 20)
-
-/// The same resize with the vertical pass first (it does less work when the height shrinks); the same
-/// tables. Returns -1 also when its ring would exceed RK_RING_BUDGET. rk_resize_srgb calls it when
-/// height < source_height, and runs horizontal first when it returns -1.
-int rk_resize_srgb_vertical_first(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
-                                  const int64_t *h_starts, const int64_t *h_counts, const float *h_weights, int64_t h_stride,
-                                  const int64_t *v_starts, const int64_t *v_counts, const float *v_weights, int64_t v_stride);
 
 #endif
