@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
+        .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
         .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON", "StickerPreview"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["StickerFuzz"]),
     ]
