@@ -15,12 +15,13 @@ struct FuzzRunner {
         runFuzzer(target, arguments: [arguments[0]] + arguments.dropFirst(2))
         #else
         for path in arguments.dropFirst(2) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("\(path): cannot read\n".utf8))
+            do {
+                try target.replay(file: path)
+                print("\(path): no crash")
+            } catch {
+                FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
                 exit(1)
             }
-            target.run([UInt8](data))
-            print("\(path): no crash")
         }
         #endif
     }

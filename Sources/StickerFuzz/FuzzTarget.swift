@@ -14,6 +14,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// Replays a saved input. Read through FileBytes: Foundation's Data(contentsOf:) leaks on an empty file.
+    public func replay(file path: String) throws {
+        run(try FileBytes.read(path, limit: 64 << 20))
+    }
+
     /// The image targets share one entry (the content picks the decoder); their seeds and dictionaries differ.
     static func decode(_ bytes: [UInt8]) {
         _ = try? ImageProbe.probe(bytes)

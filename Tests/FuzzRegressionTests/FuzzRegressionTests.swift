@@ -17,7 +17,7 @@ import Testing
     @Test("Every regression input replays without a crash", arguments: FuzzTarget.allCases)
     func replay(_ target: FuzzTarget) throws {
         for url in Self.inputs(target) {
-            target.run([UInt8](try Data(contentsOf: url)))
+            try target.replay(file: url.path)
         }
     }
 
