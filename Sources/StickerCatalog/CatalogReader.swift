@@ -54,7 +54,9 @@ public enum CatalogReader {
             do {
                 bytes = try FileBytes.read(file, limit: CatalogReader.maxContentsBytes)
             } catch {
-                issue(file, .error, error.description, "Contents.json is a small JSON file: fix it or rebuild the catalog with stickerpack build")
+                let reason: String
+                if case .limitExceeded = error { reason = "is larger than \(CatalogReader.maxContentsBytes >> 20) MiB; Xcode writes a few KiB" } else { reason = error.description }
+                issue(file, .error, reason, "Contents.json is a small JSON file: fix it or rebuild the catalog with stickerpack build")
                 return nil
             }
             let object: Any

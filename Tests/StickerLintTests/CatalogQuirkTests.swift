@@ -115,4 +115,12 @@ struct CatalogQuirkTests {
         let messages = catalogMessages(path)
         #expect(messages.filter { $0.contains("not valid JSON") || $0.contains("not a JSON object") }.count == 2, "\(messages)")
     }
+
+    @Test("A Contents.json over 4 MiB is refused by its size, unread, as an error for that file")
+    func hugeContents() throws {
+        let padding = String(repeating: " ", count: 5 << 20)
+        let path = try catalog(files: ["Contents.json": "{\(Self.info)}", "P.stickerpack/Contents.json": "{\(Self.info)}\(padding)"])
+        let messages = catalogMessages(path)
+        #expect(messages.contains { $0.contains("is larger than 4 MiB") }, "\(messages)")
+    }
 }
