@@ -5,8 +5,8 @@ import StickerResample
 
 /// What the sheet and the HTML report show of one decoded sticker.
 public struct PreviewImages: Sendable {
-    /// The first frame at the size it is drawn in a sheet cell.
-    public var still: RGBAImage
+    /// The first frame at the size it is drawn in a sheet cell (nil when no sheet is drawn).
+    public var still: RGBAImage?
     /// A few later frames of an animation, smaller, in order.
     public var strip: [RGBAImage]
     /// The frame numbers (0-based) of the strip's frames.
@@ -94,7 +94,7 @@ public final class PreviewCollector: @unchecked Sendable {
     }
 
     func make(bytes: [UInt8], image: DecodedImage, scale: Double) -> PreviewImages {
-        var still = RGBAImage(width: 1, height: 1)
+        var still: RGBAImage?
         var strip: [RGBAImage] = [], stripFrames: [Int] = []
         if options.sheet {
             let size = Self.fitted(width: image.width, height: image.height, scale: scale, limit: options.cellInner)
