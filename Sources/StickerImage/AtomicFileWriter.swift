@@ -42,6 +42,16 @@ public enum AtomicFileWriter {
 /// Builds a whole folder beside its target and moves it into place when complete: an interrupted run
 /// leaves the previous folder or none, never a half-filled one.
 public enum AtomicDirectory {
+    /// Temporary folders of earlier runs that were killed (`.NAME.PID.N.tmp` or `.old`, PID no longer running).
+    static func removeLeftovers(of name: String, in parent: String) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(".\(name).") {
+            let parts = entry.dropFirst(name.count + 2).split(separator: ".")
+            guard parts.count == 3, ["tmp", "old"].contains(parts[2]), let pid = pid_t(parts[0]), UInt32(parts[1]) != nil,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+        }
+    }
+
     public static func write(_ path: String, replacing: Bool, fill: (String) throws -> Void) throws {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -55,6 +65,7 @@ public enum AtomicDirectory {
         }
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
+        removeLeftovers(of: name, in: parent.isEmpty ? "." : parent)
         let tag = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let temporary = (parent.isEmpty ? "." : parent) + "/.\(name).\(tag).tmp"
         if !parent.isEmpty && !fileManager.fileExists(atPath: parent) {

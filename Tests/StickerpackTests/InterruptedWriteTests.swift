@@ -52,7 +52,7 @@ struct InterruptedWriteTests {
         }
     }
 
-    @Test("build --force killed while writing keeps the previous catalog whole; killed on a first build, no catalog")
+    @Test("build --force killed while writing keeps the previous catalog whole; killed on a first build, no catalog; the next build clears the leftovers")
     func buildKilled() throws {
         let art = try Self.bigArt()
         let root = art.deletingLastPathComponent().path
@@ -69,6 +69,9 @@ struct InterruptedWriteTests {
         #expect(killed, "the run ended before it could be killed")
         #expect(try BuildCommandTests.contents(of: catalog) == before, "the previous catalog changed")
         #expect(try Stickerpack.run(["lint", catalog, "--quiet"]).status == 0, "the catalog left in place lints clean")
+        // The next build clears what the killed ones left beside the catalog.
+        #expect(try Stickerpack.run(["build", Stickerpack.sample("Clean"), "-o", catalog, "--manifest", root + "/m.json", "--force"]).status == 0)
+        #expect(!Self.names(in: root).contains { $0.hasPrefix(".Stickers.xcstickers.") }, "\(Self.names(in: root))")
     }
 
     /// Root writes anywhere, so as root the commands run as nobody, for whom a root-owned folder is read-only.
