@@ -2,7 +2,7 @@ import StickerLint
 
 /// Where everything goes on a contact sheet: a header per pack, then one tile per sticker (a row of cells, one
 /// per background, a caption, and a strip of later frames for animations). Small packs get a tile per row;
-/// packs over `gridThreshold` stickers in all get smaller tiles, several to a row.
+/// packs over `gridThreshold` stickers in all get smaller tiles, two or three to a row.
 public struct SheetLayout: Sendable {
     public struct Metrics: Sendable {
         /// A cell is a square of `cell` pixels; the sticker of the pack's class fills all but `padding` on each side.
@@ -27,6 +27,7 @@ public struct SheetLayout: Sendable {
     public static let rows = Metrics(cell: 160, padding: 12, gap: 8, textScale: 2, stripCell: 56, tilesPerRow: 1)
     public static let grid = Metrics(cell: 80, padding: 6, gap: 4, textScale: 1, stripCell: 36, tilesPerRow: 2)
     public static let gridThreshold = 24
+    public static let wideGridThreshold = 100
     public static let margin = 24
     static let tileGap = 32
     static let packGap = 36
@@ -63,8 +64,14 @@ public struct SheetLayout: Sendable {
     public var tiles: [Tile]
     public var blocks: [PackBlock]
 
-    /// Row tiles for small packs, the grid for large ones.
-    public static func metrics(stickerCount: Int) -> Metrics { stickerCount > gridThreshold ? grid : rows }
+    /// Row tiles for small packs, the grid for large ones (three tiles to a row past `wideGridThreshold`,
+    /// so the sheet of a big pack stays nearer a page than a scroll).
+    public static func metrics(stickerCount: Int) -> Metrics {
+        if stickerCount <= gridThreshold { return rows }
+        var metrics = grid
+        if stickerCount > wideGridThreshold { metrics.tilesPerRow = 3 }
+        return metrics
+    }
 
     /// `animated[pack][sticker]` says which stickers get a strip of frames.
     public init(report: LintReport, animated: [[Bool]]) {

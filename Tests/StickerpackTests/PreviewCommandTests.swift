@@ -116,23 +116,24 @@ struct PreviewCommandTests {
         #expect((tops.first ?? 0) > 80, "the header sits above the first row")
     }
 
-    @Test("a large pack is drawn as a grid of smaller tiles, two to a row")
-    func grid() throws {
+    @Test("a large pack is drawn as a grid of smaller tiles, two to a row, three past 100 stickers",
+          arguments: [(SheetLayout.gridThreshold + 2, 2), (SheetLayout.wideGridThreshold + 1, 3)])
+    func grid(count: Int, perRow: Int) throws {
         let dir = try Stickerpack.temporaryDirectory()
         let art = dir.appendingPathComponent("art")
         try FileManager.default.createDirectory(at: art, withIntermediateDirectories: true)
         let cat = try Data(contentsOf: URL(fileURLWithPath: Stickerpack.sample("Clean/cat.png")))
-        for n in 0..<(SheetLayout.gridThreshold + 2) { try cat.write(to: art.appendingPathComponent("cat-\(n).png")) }
+        for n in 0..<count { try cat.write(to: art.appendingPathComponent("cat-\(n).png")) }
         let out = dir.appendingPathComponent("sheet.png").path
         let result = try Stickerpack.run(["preview", art.path, "-o", out, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try ImageDecoder.decodeFile(at: out).frames[0].image
         let m = SheetLayout.grid
-        #expect(image.width == 2 * SheetLayout.margin + 2 * m.tileWidth + 32)
-        // The second tile of the first row: its red cell beside the first tile's photo.
+        #expect(image.width == 2 * SheetLayout.margin + perRow * m.tileWidth + (perRow - 1) * 32)
+        // The second tile column: its red cells, just inside their left edge where no sticker reaches.
         let x = SheetLayout.margin + m.tileWidth + 32 + 2 * (m.cell + m.gap) + 2
-        let redRows = (0..<image.height).filter { image.colour(x, $0) == Colour(hex: 0xFF3B30) }
-        #expect(redRows.count >= 13 * m.cell - 13 * 2 * m.padding, "13 rows of tiles in the second column")
+        let redRows = (0..<image.height).filter { image.colour(x, $0) == Colour(hex: 0xFF3B30) }.count
+        #expect(redRows == ((count - 2) / perRow + 1) * m.cell, "one red cell per tile in the second column")
     }
 
     @Test("preview refuses to overwrite without --force, names a bad output, and never leaves a partial file")
