@@ -7,6 +7,8 @@ public struct PackInput: Sendable {
     public var stickerPaths: [String]
     /// Sequence frames by file: frames of one `.stickersequence` are not duplicates of each other.
     public var sequenceOf: [String: String] = [:]
+    /// Each sequence's frame delay in ms, from its Contents.json (`duration`, `duration-type`), when it states one.
+    public var sequenceFrameMs: [String: Double] = [:]
     public var gridSize: SizeClass?
     public var catalogIssues: [CatalogIssue] = []
     public var iconSets: [IconSetFolder] = []
@@ -66,6 +68,7 @@ public enum InputDiscovery {
                     input.stickerPaths.append(image)
                     if entry.kind == .sequence { input.sequenceOf[image] = entry.path }
                 }
+                if entry.kind == .sequence, let ms = frameMs(entry) { input.sequenceFrameMs[entry.path] = ms }
             }
             return input
         }
@@ -73,6 +76,13 @@ public enum InputDiscovery {
         packs[0].catalogIssues = catalog.issues
         packs[0].iconSets = catalog.iconSets
         return packs
+    }
+
+    /// "fps": frames per second; "fixed": seconds for all the frames.
+    static func frameMs(_ entry: StickerEntry) -> Double? {
+        guard let duration = entry.duration, duration > 0 else { return nil }
+        if entry.durationType == "fps" { return 1000 / duration }
+        return entry.imagePaths.isEmpty ? nil : duration * 1000 / Double(entry.imagePaths.count)
     }
 
     /// Recursive, in natural name order, skipping hidden entries and never following a symlinked folder

@@ -8,6 +8,9 @@ public struct PackReport: Sendable {
     public var context: PackContext
     public var stickers: [StickerFacts]
     public var diagnostics: [Diagnostic]
+    /// The `.stickersequence` folder of each frame of a sequence, and each sequence's frame delay in ms.
+    public var sequenceOf: [String: String] = [:]
+    public var sequenceFrameMs: [String: Double] = [:]
 }
 
 extension Array where Element == Diagnostic {
@@ -89,7 +92,8 @@ public enum Linter {
                                               message: finding.message, hint: finding.hint))
             }
         }
-        return PackReport(name: input.name, context: context, stickers: stickers, diagnostics: sorted(diagnostics, order: stickers.map(\.path)))
+        return PackReport(name: input.name, context: context, stickers: stickers, diagnostics: sorted(diagnostics, order: stickers.map(\.path)),
+                          sequenceOf: input.sequenceOf, sequenceFrameMs: input.sequenceFrameMs)
     }
 
     /// The pack's size class and where it came from: --size-class, the configuration, the catalog's grid-size,

@@ -1,6 +1,7 @@
 import Foundation
 import StickerImage
 import StickerLint
+import StickerResample
 
 /// One PNG that shows every sticker over every background, its name and its diagnostics, per pack.
 public enum ContactSheet {
@@ -22,8 +23,11 @@ public enum ContactSheet {
             offsets.append(offset)
             offset += pack.stickers.count
         }
-        let animated = report.packs.enumerated().map { p, pack in
-            pack.stickers.indices.map { (previews.images(at: offsets[p] + $0)?.strip.isEmpty ?? true) == false }
+        let items = report.packs.map(PreviewItem.items)
+        let animated = report.packs.indices.map { p in
+            items[p].map { item in
+                item.stickers.count > 1 || (previews.images(at: offsets[p] + item.stickers[0])?.strip.isEmpty ?? true) == false
+            }
         }
         let layout = SheetLayout(report: report, animated: animated)
         let m = layout.metrics
@@ -35,7 +39,7 @@ public enum ContactSheet {
             let pack = report.packs[block.pack]
             canvas.text(pack.name, x: SheetLayout.margin, y: block.titleY, scale: m.textScale + 1, ink, maxWidth: layout.width - 2 * SheetLayout.margin)
             canvas.text(summary(pack), x: SheetLayout.margin, y: block.summaryY, scale: m.textScale, secondary, maxWidth: layout.width - 2 * SheetLayout.margin)
-            for column in 0..<m.tilesPerRow where column < pack.stickers.count {
+            for column in 0..<m.tilesPerRow where column < items[block.pack].count {
                 let x = SheetLayout.margin + column * (m.tileWidth + SheetLayout.tileGap)
                 for (index, background) in PreviewBackground.allCases.enumerated() {
                     let left = x + index * (m.cell + m.gap)
@@ -57,42 +61,53 @@ public enum ContactSheet {
 
         for tile in layout.tiles {
             let pack = report.packs[tile.pack]
-            let facts = pack.stickers[tile.sticker]
-            let images = previews.images(at: offsets[tile.pack] + tile.sticker)
+            let item = items[tile.pack][tile.item]
+            let first = pack.stickers[item.stickers[0]]
+            let images = item.stickers.map { previews.images(at: offsets[tile.pack] + $0) }
             for (index, background) in PreviewBackground.allCases.enumerated() {
                 let cell = tile.cell(background, m)
                 canvas.fill(x: cell.x - 1, y: cell.y - 1, width: m.cell + 2, height: m.cell + 2, cellBorder)
                 canvas.draw(backgrounds[index], x: cell.x, y: cell.y)
-                if let still = images?.still {
+                if let still = images[0]?.still {
                     canvas.draw(still, x: cell.x + (m.cell - still.width) / 2, y: cell.y + (m.cell - still.height) / 2)
                 } else {
                     cross(&canvas, x: cell.x + m.padding, y: cell.y + m.padding, size: m.inner, thickness: 2 * m.textScale)
                 }
             }
-            caption(&canvas, facts, diagnostics: pack.diagnostics.filter { $0.path == facts.path }, name: relativeName(facts.path, in: pack.name),
-                    x: tile.x, y: tile.y + m.cell + 6, metrics: m)
-            if tile.hasStrip, let images {
+            let facts = item.isSequence ? sequenceLine(item.stickers.map { pack.stickers[$0] }, frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] })
+                : factsLine(first)
+            caption(&canvas, facts: facts, diagnostics: item.diagnostics(in: pack), name: item.name(in: pack), x: tile.x, y: tile.y + m.cell + 6, metrics: m)
+            if tile.hasStrip {
                 let top = tile.y + m.cell + m.caption + 8
-                for (k, frame) in images.strip.enumerated() {
+                for (k, frame) in stripFrames(item, images: images, size: m.stripCell - 4).enumerated() {
                     let x = tile.x + k * (m.stripCell + m.gap)
                     canvas.fill(x: x - 1, y: top - 1, width: m.stripCell + 2, height: m.stripCell + 2, cellBorder)
                     canvas.draw(stripBackground, x: x, y: top)
-                    canvas.draw(frame, x: x + (m.stripCell - frame.width) / 2, y: top + (m.stripCell - frame.height) / 2)
-                    let number = images.stripFrames[k] + 1
-                    canvas.text(m.stripCell >= 48 ? "frame \(number)" : "#\(number)", x: x, y: top + m.stripCell + 3, scale: 1, secondary, maxWidth: m.stripCell)
+                    if let image = frame.image {
+                        canvas.draw(image, x: x + (m.stripCell - image.width) / 2, y: top + (m.stripCell - image.height) / 2)
+                    } else {
+                        cross(&canvas, x: x + 4, y: top + 4, size: m.stripCell - 8, thickness: 2)
+                    }
+                    canvas.text(m.stripCell >= 48 ? "frame \(frame.number)" : "#\(frame.number)", x: x, y: top + m.stripCell + 3, scale: 1, secondary, maxWidth: m.stripCell)
                 }
             }
         }
         return (canvas.image, layout)
     }
 
-    /// "regular class (408 px) | 3 stickers | 0 errors, 0 warnings, 0 infos | 3 clean"
+    /// "regular class (408 px) | 3 stickers | 0 errors, 0 warnings, 0 infos | 3 clean" (clean: shown with no
+    /// diagnostic of its own)
     static func summary(_ pack: PackReport) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let clean = pack.stickers.filter { sticker in !pack.diagnostics.contains { $0.path == sticker.path } }.count
+        let clean = cleanItems(pack)
         let counts = [plural(pack.diagnostics.count(.error), "error"), plural(pack.diagnostics.count(.warning), "warning"),
                       plural(pack.diagnostics.count(.info), "info")].joined(separator: ", ")
         return "\(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px) | \(plural(pack.stickers.count, "sticker")) | \(counts) | \(clean) clean"
+    }
+
+    /// How many of the pack's stickers and sequences have no diagnostic.
+    static func cleanItems(_ pack: PackReport) -> Int {
+        PreviewItem.items(of: pack).filter { $0.diagnostics(in: pack).isEmpty }.count
     }
 
     /// The path inside the pack, as a name: "cat.png", "wave.stickersequence/wave-0.png".
@@ -106,6 +121,29 @@ public enum ContactSheet {
             return inside
         }
         return (path as NSString).lastPathComponent
+    }
+
+    /// The later frames to show under an item, numbered from 1: an animation's own strip, or a sequence's
+    /// frames (their cell images made smaller).
+    static func stripFrames(_ item: PreviewItem, images: [PreviewImages?], size: Int) -> [(number: Int, image: RGBAImage?)] {
+        guard item.isSequence else {
+            guard let images = images[0] else { return [] }
+            return zip(images.stripFrames, images.strip).map { ($0 + 1, $1) }
+        }
+        return PreviewCollector.stripIndices(frameCount: item.stickers.count, limit: 5).map { index in
+            guard let still = images[index]?.still else { return (index + 1, nil) }
+            let small = PreviewCollector.fitted(width: still.width, height: still.height, scale: .infinity, limit: size)
+            return (index + 1, ResamplePlan(sourceWidth: still.width, sourceHeight: still.height, width: small.width, height: small.height).resize(still))
+        }
+    }
+
+    /// "sequence of 3 frames, 408x408 PNG, 67 ms a frame, 85 KB"
+    static func sequenceLine(_ frames: [StickerFacts], frameMs: Double?) -> String {
+        var line = "sequence of \(frames.count) frame\(frames.count == 1 ? "" : "s")"
+        if let w = frames[0].width, let h = frames[0].height { line += ", \(w)x\(h)" }
+        if let format = frames[0].format { line += " \(format.displayName)" }
+        if let frameMs { line += ", \(Int(frameMs.rounded())) ms a frame" }
+        return line + ", " + byteText(frames.reduce(0) { $0 + $1.bytes })
     }
 
     /// "408x408 APNG, 8 frames, 720 ms, 212 KB"
@@ -126,11 +164,11 @@ public enum ContactSheet {
         bytes < 1000 ? "\(bytes) B" : bytes < 1_000_000 ? "\(Int((Double(bytes) / 1000).rounded())) KB" : String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
-    /// The name and facts, then a badge and rule for each diagnostic (or "clean").
-    static func caption(_ canvas: inout Canvas, _ facts: StickerFacts, diagnostics: [Diagnostic], name: String, x: Int, y: Int, metrics m: SheetLayout.Metrics) {
+    /// The name and facts, then a badge and rule for each diagnostic, worst first (or "clean").
+    static func caption(_ canvas: inout Canvas, facts: String, diagnostics: [Diagnostic], name: String, x: Int, y: Int, metrics m: SheetLayout.Metrics) {
         let nameWidth = canvas.text(name, x: x, y: y, scale: m.textScale, ink, maxWidth: m.tileWidth / 2)
         let gap = 3 * BitmapFont.advance * m.textScale
-        canvas.text(factsLine(facts), x: x + nameWidth + gap, y: y, scale: m.textScale, secondary, maxWidth: m.tileWidth - nameWidth - gap)
+        canvas.text(facts, x: x + nameWidth + gap, y: y, scale: m.textScale, secondary, maxWidth: m.tileWidth - nameWidth - gap)
         var left = x
         let top = y + m.line + 5
         if diagnostics.isEmpty {
@@ -138,12 +176,18 @@ public enum ContactSheet {
             canvas.text("clean", x: left, y: top + m.textScale, scale: m.textScale, clean)
             return
         }
-        for diagnostic in diagnostics {
+        // One badge per rule and severity, with a count when a rule fires more than once.
+        var marks: [(severity: Severity, rule: String, count: Int)] = []
+        for d in diagnostics {
+            if let i = marks.firstIndex(where: { $0.severity == d.severity && $0.rule == d.rule }) { marks[i].count += 1 } else { marks.append((d.severity, d.rule, 1)) }
+        }
+        for mark in marks {
+            let label = mark.count > 1 ? "\(mark.rule) x\(mark.count)" : mark.rule
             let room = x + m.tileWidth - left
-            let needed = 10 * m.textScale + BitmapFont.width(diagnostic.rule, scale: m.textScale) + 6 * m.textScale
+            let needed = 10 * m.textScale + BitmapFont.width(label, scale: m.textScale) + 6 * m.textScale
             if room < needed { break }
-            left += badge(&canvas, diagnostic.severity, x: left, y: top, scale: m.textScale) + 4 * m.textScale
-            left += canvas.text(diagnostic.rule, x: left, y: top + m.textScale, scale: m.textScale, severityColour(diagnostic.severity)) + 6 * m.textScale
+            left += badge(&canvas, mark.severity, x: left, y: top, scale: m.textScale) + 4 * m.textScale
+            left += canvas.text(label, x: left, y: top + m.textScale, scale: m.textScale, severityColour(mark.severity)) + 6 * m.textScale
         }
     }
 

@@ -15,21 +15,21 @@ public enum HTMLReport {
             .map { EmbeddedImage(mimeType: "image/png", bytes: $0).dataURI } ?? ""
         var stickerStyles: [String] = []
         var sections: [String] = []
-        var index = 0
+        var offset = 0
         for pack in report.packs {
             var cards: [String] = []
-            for facts in pack.stickers {
-                let images = previews.images(at: index)
-                if let uri = images?.embedded?.dataURI { stickerStyles.append(".s\(index) .art{background-image:url(\"\(uri)\")}") }
-                cards.append(card(facts, index: index, pack: pack, decoded: images?.embedded != nil))
-                index += 1
+            for item in PreviewItem.items(of: pack) {
+                let index = offset + item.stickers[0]
+                let uris = item.stickers.compactMap { previews.images(at: offset + $0)?.embedded?.dataURI }
+                stickerStyles.append(style(index: index, uris: uris, sequence: item.isSequence,
+                                           frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] }))
+                cards.append(card(item, index: index, pack: pack, decoded: !uris.isEmpty))
             }
+            offset += pack.stickers.count
             sections.append(section(pack, cards: cards))
         }
         let counts = Severity.allCases.map { ($0, report.count($0)) }
-        let clean = report.packs.reduce(0) { total, pack in
-            total + pack.stickers.filter { sticker in !pack.diagnostics.contains { $0.path == sticker.path } }.count
-        }
+        let clean = report.packs.reduce(0) { $0 + ContactSheet.cleanItems($1) }
         let filters = counts.map { severity, count in
             "<label><input type=\"checkbox\" data-filter=\"\(severity.rawValue)\" checked> <span class=\"badge \(severity.rawValue)\">\(letter(severity))</span> \(severity.rawValue)s (\(count))</label>"
         } + ["<label><input type=\"checkbox\" data-filter=\"clean\" checked> <span class=\"badge clean\">OK</span> clean (\(clean))</label>"]
@@ -67,9 +67,21 @@ public enum HTMLReport {
             """
     }
 
+    /// The card's image: one file as it is; a sequence's frames in turn, as Messages plays them (at 15 frames a
+    /// second when its Contents.json gives no timing), each frame's data written once.
+    static func style(index: Int, uris: [String], sequence: Bool, frameMs: Double?) -> String {
+        guard sequence, uris.count > 1 else {
+            return uris.first.map { ".s\(index) .art{background-image:url(\"\($0)\")}" } ?? ""
+        }
+        let steps = uris.enumerated().map { k, uri in
+            String(format: "%.3f%%", Double(k) * 100 / Double(uris.count)) + "{background-image:url(\"\(uri)\")}"
+        }
+        let cycle = Int(((frameMs ?? 1000.0 / 15) * Double(uris.count)).rounded())
+        return "@keyframes q\(index){\(steps.joined())}\n.s\(index) .art{animation:q\(index) \(cycle)ms step-end infinite}"
+    }
+
     static func section(_ pack: PackReport, cards: [String]) -> String {
-        let paths = Set(pack.stickers.map(\.path))
-        let packDiagnostics = pack.diagnostics.filter { !paths.contains($0.path) }
+        let packDiagnostics = PreviewItem.packDiagnostics(pack)
         var html = "<section class=\"pack\">\n<h2>\(escape(pack.name))</h2>\n<p class=\"summary\">\(escape(ContactSheet.summary(pack)))</p>\n"
         if !packDiagnostics.isEmpty {
             html += "<ul class=\"diagnostics pack-diagnostics\">\n" + packDiagnostics.map { diagnosticItem($0, path: true) }.joined(separator: "\n") + "\n</ul>\n"
@@ -78,11 +90,15 @@ public enum HTMLReport {
         return html + cards.joined(separator: "\n") + "\n</section>"
     }
 
-    static func card(_ facts: StickerFacts, index: Int, pack: PackReport, decoded: Bool) -> String {
-        let diagnostics = pack.diagnostics.filter { $0.path == facts.path }
+    static func card(_ item: PreviewItem, index: Int, pack: PackReport, decoded: Bool) -> String {
+        let diagnostics = item.diagnostics(in: pack)
         let severities = Set(diagnostics.map(\.severity))
         let tokens = diagnostics.isEmpty ? "clean" : Severity.allCases.filter(severities.contains).map(\.rawValue).joined(separator: " ")
-        let name = ContactSheet.relativeName(facts.path, in: pack.name)
+        let name = item.name(in: pack)
+        let frames = item.stickers.map { pack.stickers[$0] }
+        let facts = frames.first { $0.decoded } ?? frames[0]
+        let rows = item.isSequence ? sequenceRows(frames, folder: item.sequence ?? "", frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] })
+            : factRows(facts)
         var art = "<div class=\"missing\">not decoded</div>"
         if decoded, let w = facts.width, let h = facts.height {
             let size = PreviewCollector.fitted(width: w, height: h, scale: Double(inner) / Double(pack.context.sizeClass.pixels), limit: inner)
@@ -95,7 +111,7 @@ public enum HTMLReport {
             <article class="card s\(index)" id="sticker-\(index)" data-severities="\(tokens)">
             <h3>\(escape(name))</h3>
             <div class="body"><div class="cells">\(cells)</div>
-            <div class="details"><dl class="facts">\(factRows(facts).map { "<dt>\(escape($0))</dt><dd>\(escape($1))</dd>" }.joined())</dl>
+            <div class="details"><dl class="facts">\(rows.map { "<dt>\(escape($0))</dt><dd>\(escape($1))</dd>" }.joined())</dl>
             \(list)</div></div>
             </article>
             """
@@ -105,6 +121,15 @@ public enum HTMLReport {
         let severity = diagnostic.severity.rawValue
         let place = path ? "<span class=\"path\">\(escape(diagnostic.path))</span> " : ""
         return "<li class=\"\(severity)\"><span class=\"badge \(severity)\" title=\"\(severity)\">\(letter(diagnostic.severity))</span> <code>\(escape(diagnostic.rule))</code> \(place)\(escape(diagnostic.message))<div class=\"hint\">fix: \(escape(diagnostic.hint))</div></li>"
+    }
+
+    static func sequenceRows(_ frames: [StickerFacts], folder: String, frameMs: Double?) -> [(String, String)] {
+        var rows: [(String, String)] = [("sequence", folder)]
+        rows.append(("frames", "\(frames.count) files" + (frameMs.map { ", \(Int($0.rounded())) ms a frame" } ?? ", no timing in Contents.json")))
+        if let format = frames[0].format { rows.append(("format", format.displayName)) }
+        if let w = frames[0].width, let h = frames[0].height { rows.append(("size", "\(w) x \(h) px")) }
+        rows.append(("bytes", frames.reduce(0) { $0 + $1.bytes }.formatted()))
+        return rows
     }
 
     static func factRows(_ facts: StickerFacts) -> [(String, String)] {

@@ -87,6 +87,11 @@ public final class PreviewCollector: @unchecked Sendable {
         return images[index]
     }
 
+    /// The later frames a strip shows: all after the first, or `limit` of them evenly spread.
+    static func stripIndices(frameCount n: Int, limit: Int) -> [Int] {
+        n - 1 <= limit ? Array(1..<max(1, n)) : (0..<limit).map { 1 + $0 * (n - 1) / limit }
+    }
+
     /// The size a w x h sticker is drawn at: `scale` sheet pixels per pixel, never larger than `limit`.
     static func fitted(width: Int, height: Int, scale: Double, limit: Int) -> (width: Int, height: Int) {
         let factor = min(scale, Double(limit) / Double(max(width, height, 1)))
@@ -102,7 +107,7 @@ public final class PreviewCollector: @unchecked Sendable {
             still = plan.resize(image.frames[0].image)
             if image.isAnimated {
                 let n = image.frames.count
-                stripFrames = n - 1 <= options.stripFrames ? Array(1..<n) : (0..<options.stripFrames).map { 1 + $0 * (n - 1) / options.stripFrames }
+                stripFrames = Self.stripIndices(frameCount: n, limit: options.stripFrames)
                 let small = Self.fitted(width: image.width, height: image.height, scale: .infinity, limit: options.stripInner)
                 let stripPlan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height, width: small.width, height: small.height, filter: options.filter)
                 strip = stripFrames.map { stripPlan.resize(image.frames[$0].image) }

@@ -1,7 +1,7 @@
 import StickerLint
 
-/// Where everything goes on a contact sheet: a header per pack, then one tile per sticker (a row of cells, one
-/// per background, a caption, and a strip of later frames for animations). Small packs get a tile per row;
+/// Where everything goes on a contact sheet: a header per pack, then one tile per sticker or sequence (a row of
+/// cells, one per background, a caption, and a strip of later frames for animations). Small packs get a tile per row;
 /// packs over `gridThreshold` stickers in all get smaller tiles, two or three to a row.
 public struct SheetLayout: Sendable {
     public struct Metrics: Sendable {
@@ -36,8 +36,8 @@ public struct SheetLayout: Sendable {
 
     public struct Tile: Sendable {
         public var pack: Int
-        /// Index among the pack's stickers.
-        public var sticker: Int
+        /// Index among the pack's items (`PreviewItem.items`).
+        public var item: Int
         public var x: Int, y: Int
         public var hasStrip: Bool
 
@@ -73,7 +73,7 @@ public struct SheetLayout: Sendable {
         return metrics
     }
 
-    /// `animated[pack][sticker]` says which stickers get a strip of frames.
+    /// `animated[pack][item]` says which items get a strip of frames.
     public init(report: LintReport, animated: [[Bool]]) {
         let metrics = Self.metrics(stickerCount: report.stickers.count)
         self.metrics = metrics
@@ -86,18 +86,17 @@ public struct SheetLayout: Sendable {
             let summaryY = titleY + BitmapFont.glyphHeight * (metrics.textScale + 1) + 10
             let columnTitlesY = summaryY + metrics.line + 16
             y = columnTitlesY + metrics.line + 8
-            let count = pack.stickers.count
+            let count = animated[p].count
             for rowStart in stride(from: 0, to: count, by: metrics.tilesPerRow) {
                 let members = rowStart..<min(count, rowStart + metrics.tilesPerRow)
                 let hasStrip = members.contains { animated[p][$0] }
                 for s in members {
                     let column = s - rowStart
-                    tiles.append(Tile(pack: p, sticker: s, x: Self.margin + column * (metrics.tileWidth + Self.tileGap), y: y, hasStrip: animated[p][s]))
+                    tiles.append(Tile(pack: p, item: s, x: Self.margin + column * (metrics.tileWidth + Self.tileGap), y: y, hasStrip: animated[p][s]))
                 }
                 y += metrics.cell + metrics.caption + (hasStrip ? metrics.strip : 0) + metrics.rowGap
             }
-            let paths = Set(pack.stickers.map(\.path))
-            let footer = pack.diagnostics.filter { !paths.contains($0.path) }
+            let footer = PreviewItem.packDiagnostics(pack)
             let footerY = y
             let shown = min(footer.count, Self.footerLines) + (footer.count > Self.footerLines ? 1 : 0)
             y += shown * (metrics.badge + 4)

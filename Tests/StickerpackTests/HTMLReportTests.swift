@@ -28,7 +28,8 @@ struct HTMLReportTests {
           arguments: [("Clean", Int32(0)), ("Problems", Int32(1)), ("Problems.xcstickers", Int32(1))])
     func structure(pack: String, status: Int32) throws {
         let html = try report(["lint", "--format", "html", Stickerpack.sample(pack)], status: status)
-        let stickers = try LintedSticker.of(Stickerpack.sample(pack))
+        let files = try LintedSticker.of(Stickerpack.sample(pack))
+        let stickers = try ShownItem.of(Stickerpack.sample(pack))
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("</html>"))
         #expect(count("<article class=\"card s", in: html) == stickers.count)
         #expect(count("<div class=\"cell bg-", in: html) == 7 * stickers.count)
@@ -37,25 +38,41 @@ struct HTMLReportTests {
             #expect(count("cell bg-\(background.rawValue)\"", in: html) == stickers.count)
         }
         // Each card says which severities it has, for the filters.
-        for (index, sticker) in stickers.enumerated() {
+        for sticker in stickers {
             let tokens = sticker.severities.isEmpty ? "clean" : ["error", "warning", "info"].filter(sticker.severities.contains).joined(separator: " ")
-            #expect(html.contains("id=\"sticker-\(index)\" data-severities=\"\(tokens)\""), "\(sticker.path)")
+            #expect(html.contains("id=\"sticker-\(sticker.first)\" data-severities=\"\(tokens)\""), "\(sticker.path)")
+        }
+        // A sequence plays its frames in turn.
+        for sequence in stickers where sequence.files.count > 1 {
+            #expect(html.contains("@keyframes q\(sequence.first){0.000%{background-image:url(\"data:image/png;base64,"), "\(sequence.path)")
+            #expect(html.contains(".s\(sequence.first) .art{animation:q\(sequence.first) "))
         }
         for filter in ["error", "warning", "info", "clean"] { #expect(html.contains("<input type=\"checkbox\" data-filter=\"\(filter)\" checked>")) }
         #expect(html.contains("<script>") && html.contains("card.hidden"))
         // Images: the photo texture and one per decoded sticker, every one decodes; animations still animate.
         let images = try dataURIs(html)
-        #expect(images.count == 1 + stickers.filter(\.decoded).count)
+        #expect(images.count == 1 + files.filter(\.decoded).count, "the photo, and each decoded file once")
         var animated = 0
         for image in images {
             let decoded = try ImageDecoder.decode(image.bytes)
             #expect(["image/png", "image/gif", "image/jpeg"].contains(image.mime))
             if decoded.isAnimated { animated += 1 }
         }
-        #expect(animated == stickers.filter(\.animated).count)
+        #expect(animated == files.filter(\.animated).count)
         // Self-contained: no resource outside the file.
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("src=") && !html.contains("href=") && !html.contains("@import"))
         #expect(count("url(", in: html) == count("url(\"data:", in: html))
+    }
+
+    @Test("a catalog's .stickersequence is one card that plays its frames at its Contents.json timing")
+    func sequence() throws {
+        let html = try report(["lint", "--format", "html", Stickerpack.sample("Problems.xcstickers")], status: 1)
+        let items = try ShownItem.of(Stickerpack.sample("Problems.xcstickers"))
+        let wave = try #require(items.first { $0.path.contains("wave.stickersequence/") })
+        #expect(wave.files.count == 3)
+        // duration 0.6 s, fixed, over three frames.
+        #expect(html.contains(".s\(wave.first) .art{animation:q\(wave.first) 600ms step-end infinite}"))
+        #expect(html.contains("<h3>wave.stickersequence</h3>") && html.contains("<dd>3 files, 200 ms a frame</dd>"))
     }
 
     @Test("preview --html writes the report beside the sheet")

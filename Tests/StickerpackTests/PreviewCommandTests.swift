@@ -17,11 +17,42 @@ struct LintedSticker {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let files = try #require(json["files"] as? [[String: Any]])
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        // A catalog's findings about a sticker's folder or its Contents.json are shown with the sticker.
         return files.map { file in
             let path = file["path"] as? String ?? ""
-            return LintedSticker(path: path, frames: file["frames"] as? Int ?? 0,
-                                 severities: diagnostics.filter { $0["path"] as? String == path }.compactMap { $0["severity"] as? String })
+            let parent = (path as NSString).deletingLastPathComponent
+            let folder = parent.hasSuffix(".sticker") || parent.hasSuffix(".stickersequence") ? parent : nil
+            return LintedSticker(path: path, frames: file["frames"] as? Int ?? 0, severities: diagnostics.compactMap { diagnostic in
+                let at = diagnostic["path"] as? String ?? ""
+                let own = at == path || folder.map { at == $0 || at.hasPrefix($0 + "/") } == true
+                return own ? diagnostic["severity"] as? String : nil
+            })
         }
+    }
+}
+
+/// A sticker, or the frames of a `.stickersequence`, as the sheet and the report show it: one row, one card.
+struct ShownItem {
+    let files: [LintedSticker]
+    /// Index of its first file among the pack's files.
+    let first: Int
+
+    var path: String { files[0].path }
+    var animated: Bool { files.count > 1 || files[0].animated }
+    var severities: Set<String> { Set(files.flatMap(\.severities)) }
+    var worst: String? { ["error", "warning", "info"].first(where: severities.contains) }
+
+    static func of(_ pack: String) throws -> [ShownItem] {
+        var items: [ShownItem] = []
+        for (index, file) in try LintedSticker.of(pack).enumerated() {
+            let sequence = (file.path as NSString).deletingLastPathComponent
+            if sequence.hasSuffix(".stickersequence"), let last = items.last, (last.path as NSString).deletingLastPathComponent == sequence {
+                items[items.count - 1] = ShownItem(files: last.files + [file], first: last.first)
+            } else {
+                items.append(ShownItem(files: [file], first: index))
+            }
+        }
+        return items
     }
 }
 
@@ -36,14 +67,14 @@ extension RGBAImage {
 struct PreviewCommandTests {
     static let packs = ["Clean", "Problems", "Problems.xcstickers"]
 
-    func sheet(of pack: String) throws -> (RGBAImage, [LintedSticker]) {
+    func sheet(of pack: String) throws -> (RGBAImage, [ShownItem]) {
         let out = try Stickerpack.temporaryDirectory().appendingPathComponent("sheet.png").path
         let result = try Stickerpack.run(["preview", Stickerpack.sample(pack), "-o", out])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("wrote \(out)"))
         let image = try ImageDecoder.decodeFile(at: out)
         #expect(image.format == .png && image.frames.count == 1)
-        return (image.frames[0].image, try LintedSticker.of(Stickerpack.sample(pack)))
+        return (image.frames[0].image, try ShownItem.of(Stickerpack.sample(pack)))
     }
 
     /// The tops of the white cells: runs of exactly one cell of white just inside the first column's left edge,
@@ -63,14 +94,14 @@ struct PreviewCommandTests {
         return tops
     }
 
-    @Test("the sheet of each sample pack: a row per sticker, a cell per background, sticker in the middle, badges and frame strips",
+    @Test("the sheet of each sample pack: a row per sticker or sequence, a cell per background, sticker in the middle, badges and frame strips",
           arguments: packs)
     func layout(pack: String) throws {
         let (image, stickers) = try sheet(of: pack)
         let m = SheetLayout.rows
         #expect(image.width == 2 * SheetLayout.margin + 7 * m.cell + 6 * m.gap)
         let tops = cellTops(image)
-        #expect(tops.count == stickers.count, "one row of cells per sticker")
+        #expect(tops.count == stickers.count, "one row of cells per sticker or sequence")
         for (top, sticker) in zip(tops, stickers) {
             let near = m.padding / 2
             func cell(_ column: Int) -> Int { SheetLayout.margin + column * (m.cell + m.gap) }
@@ -87,7 +118,7 @@ struct PreviewCommandTests {
             // The middle of every cell: the sticker's art over the background, or the grey X of a file that does not decode.
             for column in 0..<7 {
                 let middle = image.colour(cell(column) + m.cell / 2, top + m.cell / 2)
-                if sticker.decoded {
+                if sticker.files[0].decoded {
                     #expect(middle != image.colour(cell(column) + near, top + near) || column == 4 || column == 6,
                             "\(sticker.path): no art in the middle of column \(column)")
                 } else {
@@ -96,7 +127,7 @@ struct PreviewCommandTests {
             }
             // The first badge under the row: the worst severity's colour, or green for a clean sticker.
             let badge = image.colour(SheetLayout.margin + 1, top + m.cell + 6 + m.line + 5 + 1)
-            let worst = ["error", "warning", "info"].first { sticker.severities.contains($0) }
+            let worst = sticker.worst
             let expected = worst.map { ContactSheet.severityColour(.init(rawValue: $0)!) } ?? Colour(hex: 0x248A3D)
             #expect(badge == expected, "\(sticker.path): badge \(worst ?? "clean")")
             // Animated stickers get a strip of later frames over a checkerboard below the caption.
