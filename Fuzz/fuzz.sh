@@ -13,12 +13,17 @@ CORPORA=${CORPORA:-../shared/corpora}
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(png apng gif jpeg catalog)
 
-# lld: gold fails on the fuzzer runtime's debug information.
-swift build --product stickerpack-fuzz --scratch-path "$SCRATCH" \
+# lld: gold fails on the fuzzer runtime's debug information. The C shim also gets UndefinedBehaviorSanitizer,
+# fatal, so undefined behaviour there is a finding too.
+mkdir -p "$SCRATCH/logs"
+if ! swift build --product stickerpack-fuzz --scratch-path "$SCRATCH" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
-    -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | grep -v "^\[" || true
+    -Xcc -fsanitize=fuzzer-no-link,address,undefined -Xcc -fno-sanitize-recover=undefined > "$SCRATCH/logs/build.log" 2>&1; then
+    grep -v "^\[" "$SCRATCH/logs/build.log" | tail -30
+    echo "error: the fuzzer did not build (log: $SCRATCH/logs/build.log)" >&2
+    exit 2
+fi
 FUZZER="$SCRATCH/debug/stickerpack-fuzz"
-[ -x "$FUZZER" ] || { echo "error: the fuzzer did not build" >&2; exit 2; }
 
 # Seeds: corpus files of the target's format up to 256 KiB (the fuzzer trims them to -max_len anyway).
 seed() {
@@ -43,7 +48,6 @@ seed() {
 }
 
 failed=0
-mkdir -p "$SCRATCH/logs"
 for target in "${TARGETS[@]}"; do
     case "$target" in png|apng) dict=png ;; *) dict=$target ;; esac
     case "$target" in catalog) max_len=16384 ;; *) max_len=65536 ;; esac
