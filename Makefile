@@ -88,10 +88,10 @@ sanitize: test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-# libFuzzer with AddressSanitizer, one target after another (Fuzz/fuzz.sh); fails when a target finds a crash.
+# libFuzzer with AddressSanitizer, one target after another (Tests/Fuzz/fuzz.sh); fails when a target finds a crash.
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/fuzz.sh
 
 # The peers come from PyPI when missing: Pillow, and Pillow-SIMD built with AVX2 into its own folder
 # (it installs as the same `PIL` module, so it lives apart and is loaded by PYTHONPATH).

@@ -52,9 +52,9 @@ let package = Package(
         .executableTarget(name: "stickerpack-manual"),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
         .executableTarget(name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
-        // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Fuzz/fuzz.sh).
+        // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerImage", "StickerCatalog"]),
-        .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"], path: "Fuzz/Runner"),
+        .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"]),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),

@@ -3,9 +3,9 @@
 # Seeds come from ../shared/corpora (by the format EXPECTED.tsv gives) and the sample packs; the growing
 # corpus lives in .build-fuzz/corpus. A crash, leak, timeout or out-of-memory input is kept in
 # Tests/Fixtures/fuzz-regressions/TARGET/ (replayed by `make test`) and the script exits 1.
-# Usage: Fuzz/fuzz.sh [TARGET...]   (targets: png apng gif jpeg catalog)
+# Usage: Tests/Fuzz/fuzz.sh [TARGET...]   (targets: png apng gif jpeg catalog)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 SCRATCH=.build-fuzz
@@ -58,7 +58,7 @@ for target in "${TARGETS[@]}"; do
     echo "== fuzz $target for ${SECONDS_EACH}s ($(ls "$SCRATCH/seeds/$target" | wc -l) seeds, corpus $(ls "$corpus" | wc -l))"
     nice -n 10 "$FUZZER" "$target" "$corpus" "$SCRATCH/seeds/$target" "$regressions" \
         -max_total_time="$SECONDS_EACH" -max_len=$max_len -rss_limit_mb=2048 -timeout=10 \
-        -dict="Fuzz/dictionaries/$dict.dict" -artifact_prefix="$regressions/" -print_final_stats=1 > "$log" 2>&1
+        -dict="Tests/Fuzz/dictionaries/$dict.dict" -artifact_prefix="$regressions/" -print_final_stats=1 > "$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     echo "   exit $status, ${runs:-?} executions, $(grep -c '^#.*NEW' "$log") new coverage inputs; log $log"

@@ -1,7 +1,7 @@
 import Foundation
 import StickerFuzz
 
-/// `stickerpack-fuzz TARGET ARGS...`. Built with -sanitize=fuzzer and -DFUZZING (Fuzz/fuzz.sh), ARGS go to
+/// `stickerpack-fuzz TARGET ARGS...`. Built with -sanitize=fuzzer and -DFUZZING (Tests/Fuzz/fuzz.sh), ARGS go to
 /// libFuzzer; in a plain build ARGS are files replayed through the target, to reproduce a finding.
 @main
 struct FuzzRunner {
