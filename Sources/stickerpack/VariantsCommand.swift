@@ -98,8 +98,15 @@ struct VariantsCommand: ParsableCommand {
         progress?.finish()
         for failure in failures.items.sorted() { Console.error(failure) }
         let files = written.items.reduce(0, +)
-        print("wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/")
-        if !failures.items.isEmpty { throw ExitCode(ExitStatus.failure) }
+        // A summary of what was written, but no "wrote 0 files" when every sticker failed.
+        if !written.items.isEmpty || failures.items.isEmpty {
+            print("wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/")
+        }
+        if !failures.items.isEmpty {
+            let count = failures.items.count
+            Console.error("\(count) sticker\(count == 1 ? "" : "s") failed; \(written.items.isEmpty ? "nothing was written" : "the others were written")")
+            throw ExitCode(ExitStatus.failure)
+        }
     }
 
     /// The format by the first bytes, so that the overwrite check names the files `write` will write
