@@ -37,7 +37,7 @@ public struct VariantWriter: Sendable {
     public func write(source: String, stem: String, into folder: String) throws -> [Output] {
         let bytes = try FileBytes.read(source, limit: limits.maxFileBytes)
         let image = try ImageDecoder.decode(bytes, limits: limits)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try AtomicFileWriter.createFolder(folder)
         var outputs: [Output] = []
         for (scale, path) in paths(for: source, stem: stem, in: folder, format: image.format) {
             if scale == 3 {

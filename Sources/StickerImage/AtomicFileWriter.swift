@@ -9,6 +9,21 @@ public enum AtomicFileWriter {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
+    /// Creates a folder and its missing parents (`mkdir -p`), failing with the system's reason: Foundation's
+    /// error for this reads as an NSError dump.
+    public static func createFolder(_ path: String) throws(WriteError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            if isFolder.boolValue { return }
+            throw WriteError(path: path, reason: "a file of that name is in the way")
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try createFolder(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
     public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

@@ -26,9 +26,9 @@ struct FramesCommand: ParsableCommand {
     func run() throws {
         let image = try decodeOrExit(file, limits: limitOptions.limits)
         do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try AtomicFileWriter.createFolder(output)
         } catch {
-            Console.error("\(output): cannot create the folder: \(error.localizedDescription)")
+            Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)
         }
         // Encode every frame before writing any, so that a failure leaves no partial set behind.
