@@ -36,7 +36,9 @@ let package = Package(
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
-        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", .product(name: "Yams", package: "Yams")],
+        // SHA-256 with the CPU's SHA extensions, used when present (checked at run time).
+        .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", "CDigest", .product(name: "Yams", package: "Yams")],
                 swiftSettings: optimised),
         .target(name: "StickerBuild", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
                                                     .product(name: "Yams", package: "Yams")]),
