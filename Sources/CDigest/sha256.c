@@ -1,13 +1,5 @@
 #include "CDigest.h"
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-
-int cd_has_sha_extensions(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("ssse3");
-}
-
 static const uint32_t round_constants[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -19,8 +11,40 @@ static const uint32_t round_constants[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
+static inline uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+
+void cd_sha256_blocks_portable(uint32_t state[8], const uint8_t *data, size_t blocks) {
+    for (; blocks > 0; blocks--, data += 64) {
+        uint32_t w[64];
+        for (int i = 0; i < 16; i++)
+            w[i] = (uint32_t)data[i * 4] << 24 | (uint32_t)data[i * 4 + 1] << 16 | (uint32_t)data[i * 4 + 2] << 8 | data[i * 4 + 3];
+        for (int i = 16; i < 64; i++) {
+            uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+            uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+        }
+        uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7];
+        for (int i = 0; i < 64; i++) {
+            uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + round_constants[i] + w[i];
+            uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+            h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+        }
+        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    }
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#include <stdatomic.h>
+
+int cd_has_sha_extensions(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("ssse3");
+}
+
 __attribute__((target("sha,sse4.1,ssse3")))
-void cd_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
+static void blocks_sha_extensions(uint32_t state[8], const uint8_t *data, size_t blocks) {
     // Big-endian words from the message bytes.
     const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
     // The instructions keep the state as ABEF and CDGH.
@@ -53,7 +77,18 @@ void cd_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
     _mm_storeu_si128((__m128i *)(state + 4), _mm_alignr_epi8(dchg, feba, 8));
 }
 
+void cd_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
+    static _Atomic int hardware = -1;  // every thread that finds it unset computes the same answer
+    int known = atomic_load_explicit(&hardware, memory_order_relaxed);
+    if (known < 0) {
+        known = cd_has_sha_extensions();
+        atomic_store_explicit(&hardware, known, memory_order_relaxed);
+    }
+    if (known) blocks_sha_extensions(state, data, blocks);
+    else cd_sha256_blocks_portable(state, data, blocks);
+}
+
 #else
 int cd_has_sha_extensions(void) { return 0; }
-void cd_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) { (void)state; (void)data; (void)blocks; }
+void cd_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) { cd_sha256_blocks_portable(state, data, blocks); }
 #endif
