@@ -22,6 +22,34 @@ public enum ImageDecoder {
 /// forever, a device never ends) and files beyond the byte limit, which are refused by size without reading.
 public enum FileBytes {
     public static func read(_ path: String, limit: Int) throws(DecodeError) -> [UInt8] {
+        let handle = try openRegular(path, limit: limit)
+        do {
+            // One byte past the limit catches a file that grew since fstat.
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            guard data.count <= limit else {
+                throw DecodeError.limitExceeded("the file is larger than the limit of \(limit) bytes")
+            }
+            return [UInt8](data)
+        } catch let error as DecodeError {
+            throw error
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+
+    /// The first `count` bytes (all of a shorter file), with the same checks as `read`: enough for a header probe
+    /// without reading the whole file.
+    public static func head(_ path: String, count: Int, limit: Int) throws(DecodeError) -> [UInt8] {
+        let handle = try openRegular(path, limit: limit)
+        do {
+            return [UInt8](try handle.read(upToCount: count) ?? Data())
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+
+    /// Opens a regular file within the byte limit, or says why not.
+    private static func openRegular(_ path: String, limit: Int) throws(DecodeError) -> FileHandle {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             // Names that are not UTF-8 reach Swift with U+FFFD in them and cannot be opened by that name.
@@ -45,17 +73,6 @@ public enum FileBytes {
         guard Int(status.st_size) <= limit else {
             throw .limitExceeded("the file is \(status.st_size) bytes, more than the limit of \(limit)")
         }
-        do {
-            // One byte past the limit catches a file that grew since fstat.
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            guard data.count <= limit else {
-                throw DecodeError.limitExceeded("the file is larger than the limit of \(limit) bytes")
-            }
-            return [UInt8](data)
-        } catch let error as DecodeError {
-            throw error
-        } catch {
-            throw .unreadable(error.localizedDescription)
-        }
+        return handle
     }
 }

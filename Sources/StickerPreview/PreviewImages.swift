@@ -61,7 +61,8 @@ public final class PreviewCollector: @unchecked Sendable {
         inputs.flatMap { input -> [Int] in
             let sizes = input.stickerPaths.map { path -> StickerFacts in
                 var facts = StickerFacts(path: path)
-                if let bytes = try? FileBytes.read(path, limit: limits.maxFileBytes), let probe = try? ImageProbe.probe(bytes) {
+                // The header, not the file: JPEG's frame header can follow EXIF and ICC segments, so 256 KiB.
+                if let bytes = try? FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes), let probe = try? ImageProbe.probe(bytes) {
                     (facts.width, facts.height) = (probe.width, probe.height)
                 }
                 return facts
