@@ -86,10 +86,11 @@ public struct WeightTable: Sendable {
         return table
     }
 
-    /// An upper bound of the taps of any output pixel: the widened kernel's span.
+    /// An upper bound of the taps of any output pixel: the widened kernel's span, plus one because the window's
+    /// ends are rounded from floating-point centres; never more than the source (windows are clamped to it).
     static func maximumTaps(source: Int, destination: Int, filter: ResampleFilter) -> Int {
         let radius = filter.support * max(Double(source) / Double(destination), 1)
-        return min(source, Int((2 * radius).rounded(.down)) + 1)
+        return min(source, Int((2 * radius).rounded(.down)) + 2)
     }
 
     /// Calls `body` with each output pixel's index, first source index and normalised weights, in order. One
@@ -100,7 +101,7 @@ public struct WeightTable: Sendable {
         let widen = max(scale, 1)
         let radius = filter.support * widen
         let lanczosStep = LanczosSteps.Step(1 / widen)
-        var scratch = [Double](repeating: 0, count: Int((2 * radius).rounded(.down)) + 2)
+        var scratch = [Double](repeating: 0, count: maximumTaps(source: source, destination: destination, filter: filter))
         scratch.withUnsafeMutableBufferPointer { weights in
             for x in 0..<destination {
                 let centre = (Double(x) + 0.5) * scale - 0.5
