@@ -10,7 +10,8 @@ enum Kernels {
 /// The horizontal pass filters four rows at once (one SIMD16 holds the same pixel of four rows, which share
 /// their weights); the vertical pass keeps four output pixels in registers across all its taps. Premultiplied
 /// alpha keeps transparent pixels from bleeding colour into edges; values are sRGB-encoded by default, or
-/// linear light with `linear`. Results are rounded to nearest and clamped.
+/// linear light with `linear`. Results are rounded to nearest and clamped. On AVX2 CPUs the sRGB path is one
+/// streaming C pass instead (CResampleKernels), vertical first when the height shrinks.
 public struct ResamplePlan: Sendable {
     public let sourceWidth: Int, sourceHeight: Int
     public let width: Int, height: Int
