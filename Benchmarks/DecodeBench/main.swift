@@ -24,12 +24,18 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--runs", "-n":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--runs needs a positive count") }
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+            fail("--runs needs a positive count")
+        }
         runs = value
     case "--list":
         guard let listPath = arguments.popFirst() else { fail("--list needs a file") }
-        guard let list = try? FileBytes.read(listPath, limit: 64 << 20) else { fail("cannot read the list \(listPath)") }
-        paths += String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+        guard let list = try? FileBytes.read(listPath, limit: 64 << 20) else {
+            fail("cannot read the list \(listPath)")
+        }
+        paths += String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init).filter {
+            !$0.isEmpty
+        }
     case "--help", "-h":
         print("usage: decode-bench [--runs N] [--list FILE] [FILE...]")
         exit(0)
@@ -79,7 +85,8 @@ for (path, read) in inputs {
         seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
     seconds.sort()
-    let median = seconds.count % 2 == 1
+    let median =
+        seconds.count % 2 == 1
         ? seconds[seconds.count / 2]
         : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
     precondition(frames == image.frames.count, "\(path): decodes differ between runs")

@@ -30,7 +30,8 @@ func syntheticImage(width: Int, height: Int) -> [UInt8] {
     for y in 0..<height {
         for x in 0..<width {
             let i = (y * width + x) * 4
-            let dx = Double(x) / Double(width) - 0.5, dy = Double(y) / Double(height) - 0.5
+            let dx = Double(x) / Double(width) - 0.5
+            let dy = Double(y) / Double(height) - 0.5
             let r = (dx * dx + dy * dy).squareRoot()
             pixels[i] = UInt8(x * 255 / max(width - 1, 1))
             pixels[i + 1] = UInt8(y * 255 / max(height - 1, 1))

@@ -43,15 +43,17 @@ public struct CatalogBuilder {
         var entries: [JSONValue] = []
         var listed: [JSONValue] = []
         for item in plan.items {
-            let entry = try writeItem(item, packFolder: packFolder, catalogName: catalogName, variantsFolder: variantsFolder)
+            let entry = try writeItem(
+                item, packFolder: packFolder, catalogName: catalogName, variantsFolder: variantsFolder)
             entries.append(entry.manifest)
             listed.append(.object([("filename", .string(entry.folderName))]))
         }
-        try write(json: .object([
-            ("info", XcodeInfo.value),
-            ("properties", .object([("grid-size", .string(options.sizeClass.rawValue))])),
-            ("stickers", .array(listed)),
-        ]), to: packFolder + "/Contents.json")
+        try write(
+            json: .object([
+                ("info", XcodeInfo.value),
+                ("properties", .object([("grid-size", .string(options.sizeClass.rawValue))])),
+                ("stickers", .array(listed)),
+            ]), to: packFolder + "/Contents.json")
         if let art = options.iconArt {
             let icons = root + "/iMessage App Icon.stickersiconset"
             try FileManager.default.createDirectory(atPath: icons, withIntermediateDirectories: true)
@@ -69,8 +71,10 @@ public struct CatalogBuilder {
         name + "." + ImageFormat.fileExtension(for: (source as NSString).lastPathComponent, format: format)
     }
 
-    private func writeItem(_ item: PackPlan.Item, packFolder: String, catalogName: String,
-                           variantsFolder: String?) throws -> (folderName: String, manifest: JSONValue) {
+    private func writeItem(
+        _ item: PackPlan.Item, packFolder: String, catalogName: String,
+        variantsFolder: String?
+    ) throws -> (folderName: String, manifest: JSONValue) {
         switch item.source {
         case .file(let source):
             let folderName = item.name + ".sticker"
@@ -80,16 +84,25 @@ public struct CatalogBuilder {
             let fileName = Self.catalogFileName(source, name: item.name, format: sticker?.format)
             let bytes = try FileBytes.read(source, limit: 1 << 30)
             try AtomicFileWriter.write(bytes, to: folder + "/" + fileName)
-            try write(json: .object([
-                ("info", XcodeInfo.value),
-                ("properties", .object([("accessibility-label", .string(item.label)), ("filename", .string(fileName))])),
-            ]), to: folder + "/Contents.json")
+            try write(
+                json: .object([
+                    ("info", XcodeInfo.value),
+                    (
+                        "properties",
+                        .object([("accessibility-label", .string(item.label)), ("filename", .string(fileName))])
+                    ),
+                ]), to: folder + "/Contents.json")
             var variants: [VariantWriter.Output] = []
             if let writer = options.variants, let variantsFolder {
                 variants = try writer.write(source: source, stem: item.name, into: variantsFolder)
             }
-            return (folderName, manifestEntry(item, kind: "sticker", catalogPath: catalogName + "/" + relative(folder, packFolder) + "/" + fileName,
-                                              sticker: sticker, files: [bytes], variants: variants, variantsFolder: variantsFolder))
+            return (
+                folderName,
+                manifestEntry(
+                    item, kind: "sticker",
+                    catalogPath: catalogName + "/" + relative(folder, packFolder) + "/" + fileName,
+                    sticker: sticker, files: [bytes], variants: variants, variantsFolder: variantsFolder)
+            )
         case .frames(_, let files):
             let folderName = item.name + ".stickersequence"
             let folder = packFolder + "/" + folderName
@@ -97,13 +110,16 @@ public struct CatalogBuilder {
             var frames: [JSONValue] = []
             var contents: [[UInt8]] = []
             for (index, source) in files.enumerated() {
-                let fileName = Self.catalogFileName(source, name: "\(item.name)-\(index)", format: facts[source]?.format)
+                let fileName = Self.catalogFileName(
+                    source, name: "\(item.name)-\(index)", format: facts[source]?.format)
                 let bytes = try FileBytes.read(source, limit: 1 << 30)
                 try AtomicFileWriter.write(bytes, to: folder + "/" + fileName)
                 contents.append(bytes)
                 frames.append(.object([("filename", .string(fileName))]))
             }
-            var properties: [(String, JSONValue)] = [("accessibility-label", .string(item.label)), ("repetitions", .int(0))]
+            var properties: [(String, JSONValue)] = [
+                ("accessibility-label", .string(item.label)), ("repetitions", .int(0)),
+            ]
             if let timing = item.timing {
                 properties += [("duration", .number(timing.duration)), ("duration-type", .string(timing.type))]
             } else if let seconds = options.sequenceSeconds {
@@ -111,11 +127,18 @@ public struct CatalogBuilder {
             } else {
                 properties += [("duration", .number(options.fps)), ("duration-type", .string("fps"))]
             }
-            try write(json: .object([("frames", .array(frames)), ("info", XcodeInfo.value), ("properties", .object(properties))]),
-                      to: folder + "/Contents.json")
-            return (folderName, manifestEntry(item, kind: "sequence", catalogPath: catalogName + "/" + relative(folder, packFolder),
-                                              sticker: files.first.flatMap { facts[$0] }, files: contents, variants: [],
-                                              variantsFolder: nil, frameCount: files.count))
+            try write(
+                json: .object([
+                    ("frames", .array(frames)), ("info", XcodeInfo.value), ("properties", .object(properties)),
+                ]),
+                to: folder + "/Contents.json")
+            return (
+                folderName,
+                manifestEntry(
+                    item, kind: "sequence", catalogPath: catalogName + "/" + relative(folder, packFolder),
+                    sticker: files.first.flatMap { facts[$0] }, files: contents, variants: [],
+                    variantsFolder: nil, frameCount: files.count)
+            )
         }
     }
 
@@ -123,16 +146,20 @@ public struct CatalogBuilder {
         options.packName + ".stickerpack/" + (folder as NSString).lastPathComponent
     }
 
-    private func manifestEntry(_ item: PackPlan.Item, kind: String, catalogPath: String, sticker: StickerFacts?,
-                               files: [[UInt8]], variants: [VariantWriter.Output], variantsFolder: String?,
-                               frameCount: Int? = nil) -> JSONValue {
+    private func manifestEntry(
+        _ item: PackPlan.Item, kind: String, catalogPath: String, sticker: StickerFacts?,
+        files: [[UInt8]], variants: [VariantWriter.Output], variantsFolder: String?,
+        frameCount: Int? = nil
+    ) -> JSONValue {
         var hasher = SHA256()
         for bytes in files { hasher.update(bytes) }
         let frames = frameCount ?? sticker?.frameCount ?? 1
         let durationMs: Double
         if kind == "sequence" {
             if let timing = item.timing {
-                durationMs = timing.type == "fixed" ? timing.duration * 1000 : Double(frames) * 1000 / max(timing.duration, 0.001)
+                durationMs =
+                    timing.type == "fixed"
+                    ? timing.duration * 1000 : Double(frames) * 1000 / max(timing.duration, 0.001)
             } else {
                 durationMs = options.sequenceSeconds.map { $0 * 1000 } ?? Double(frames) * 1000 / options.fps
             }
@@ -156,13 +183,30 @@ public struct CatalogBuilder {
             ("bytes", .int(files.reduce(0) { $0 + $1.count })),
             ("sha256", .string(hasher.finalizeHex())),
             ("accessibilityLabel", .string(item.label)),
-            ("variants", .array(variants.map { output in
-                .object([("scale", .int(output.scale)), ("path", .string(options.variantsFolderName + "/" + (output.path as NSString).lastPathComponent)),
-                         ("width", .int(output.width)), ("height", .int(output.height))])
-            })),
-            ("diagnostics", .array(itemDiagnostics.map { d in
-                .object([("rule", .string(d.rule)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message))])
-            })),
+            (
+                "variants",
+                .array(
+                    variants.map { output in
+                        .object([
+                            ("scale", .int(output.scale)),
+                            (
+                                "path",
+                                .string(options.variantsFolderName + "/" + (output.path as NSString).lastPathComponent)
+                            ),
+                            ("width", .int(output.width)), ("height", .int(output.height)),
+                        ])
+                    })
+            ),
+            (
+                "diagnostics",
+                .array(
+                    itemDiagnostics.map { d in
+                        .object([
+                            ("rule", .string(d.rule)), ("severity", .string(d.severity.rawValue)),
+                            ("message", .string(d.message)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -8,16 +8,24 @@ public enum LabelsFile {
     }
 
     public static func load(_ path: String) throws(LabelsError) -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw LabelsError(description: "\(path): cannot read the file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LabelsError(description: "\(path): cannot read the file")
+        }
         let text = String(decoding: data, as: UTF8.self)
         let ext = (path as NSString).pathExtension.lowercased()
         if ext == "csv" { return parseCSV(text) }
         let loaded: Any?
-        do { loaded = try Yams.load(yaml: text) } catch { throw LabelsError(description: "\(path): not valid YAML: \(error)") }
-        guard let map = loaded as? [String: Any] else { throw LabelsError(description: "\(path): must map sticker names to labels") }
+        do { loaded = try Yams.load(yaml: text) } catch {
+            throw LabelsError(description: "\(path): not valid YAML: \(error)")
+        }
+        guard let map = loaded as? [String: Any] else {
+            throw LabelsError(description: "\(path): must map sticker names to labels")
+        }
         var labels: [String: String] = [:]
         for (key, value) in map {
-            guard let label = value as? String else { throw LabelsError(description: "\(path): the label of '\(key)' is not text") }
+            guard let label = value as? String else {
+                throw LabelsError(description: "\(path): the label of '\(key)' is not text")
+            }
             labels[key] = label
         }
         return labels
@@ -38,19 +46,27 @@ public enum LabelsFile {
     }
 
     static func splitCSVLine(_ line: String) -> [String] {
-        var fields: [String] = [], current = "", quoted = false
+        var fields: [String] = []
+        var current = ""
+        var quoted = false
         var characters = Array(line)[...]
         while let c = characters.popFirst() {
             if quoted {
                 if c == "\"" {
-                    if characters.first == "\"" { current.append("\""); characters.removeFirst() } else { quoted = false }
+                    if characters.first == "\"" {
+                        current.append("\"")
+                        characters.removeFirst()
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     current.append(c)
                 }
             } else if c == "\"" {
                 quoted = true
             } else if c == "," {
-                fields.append(current); current = ""
+                fields.append(current)
+                current = ""
             } else {
                 current.append(c)
             }

@@ -47,7 +47,9 @@ public struct PackPlan: Sendable {
 
     /// Stickers of `folder`: image files at its top level, and sub-folders of images as sequences.
     /// `order` lists stem names (one a line) to come first, in that order; `labels` maps stems to labels.
-    public static func make(folder: String, order: [String]? = nil, labels: [String: String] = [:]) throws(PlanError) -> PackPlan {
+    public static func make(folder: String, order: [String]? = nil, labels: [String: String] = [:]) throws(PlanError)
+        -> PackPlan
+    {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
@@ -63,9 +65,13 @@ public struct PackPlan: Sendable {
             let stem = (name as NSString).deletingPathExtension
             if isDirectory.boolValue {
                 let frames = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-                    .filter { !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                    .filter {
+                        !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
+                    }
                     .sorted(by: StickerNaming.naturalLess)
-                if !frames.isEmpty { items.append((name, .frames(folder: path, files: frames.map { path + "/" + $0 }))) }
+                if !frames.isEmpty {
+                    items.append((name, .frames(folder: path, files: frames.map { path + "/" + $0 })))
+                }
             } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 items.append((stem, .file(path)))
             } else if otherImageExtensions.contains((name as NSString).pathExtension.lowercased()) {
@@ -85,12 +91,15 @@ public struct PackPlan: Sendable {
             items = ordered + items
         }
         let stems = Set(items.map(\.stem))
-        unmatched += labels.keys.filter { key in !stems.contains(key) && !items.contains { $0.source.fileName == key } }.sorted()
+        unmatched += labels.keys.filter { key in !stems.contains(key) && !items.contains { $0.source.fileName == key } }
+            .sorted()
         let unique = StickerNaming.uniqued(items.map { StickerNaming.safeName($0.stem) })
-        var plan = PackPlan(items: zip(items, unique).map { entry, name in
-            let label = labels[entry.stem] ?? labels[entry.source.fileName] ?? StickerNaming.readableLabel(entry.stem)
-            return Item(source: entry.source, name: name, label: label)
-        }, unmatched: unmatched)
+        var plan = PackPlan(
+            items: zip(items, unique).map { entry, name in
+                let label =
+                    labels[entry.stem] ?? labels[entry.source.fileName] ?? StickerNaming.readableLabel(entry.stem)
+                return Item(source: entry.source, name: name, label: label)
+            }, unmatched: unmatched)
         plan.skipped = skipped
         return plan
     }
@@ -100,13 +109,18 @@ extension PackPlan {
     /// The first sticker pack of a catalog, as it stands: its order, names, labels and sequence timing, so
     /// that building it again gives the same catalog.
     public static func make(catalog: StickerCatalog) throws(PlanError) -> PackPlan {
-        guard let pack = catalog.packs.first else { throw PlanError(description: "\(catalog.path): holds no sticker pack") }
+        guard let pack = catalog.packs.first else {
+            throw PlanError(description: "\(catalog.path): holds no sticker pack")
+        }
         let items = pack.entries.compactMap { entry -> Item? in
             guard let first = entry.imagePaths.first else { return nil }
             let stem = (entry.name as NSString).deletingPathExtension
-            var item = Item(source: entry.kind == .sticker ? .file(first) : .frames(folder: entry.path, files: entry.imagePaths),
-                            name: stem, label: entry.accessibilityLabel ?? StickerNaming.readableLabel(stem))
-            if entry.kind == .sequence, let duration = entry.duration { item.timing = (duration, entry.durationType ?? "fps") }
+            var item = Item(
+                source: entry.kind == .sticker ? .file(first) : .frames(folder: entry.path, files: entry.imagePaths),
+                name: stem, label: entry.accessibilityLabel ?? StickerNaming.readableLabel(stem))
+            if entry.kind == .sequence, let duration = entry.duration {
+                item.timing = (duration, entry.durationType ?? "fps")
+            }
             return item
         }
         var plan = PackPlan(items: items, unmatched: [])

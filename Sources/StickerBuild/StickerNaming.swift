@@ -20,7 +20,8 @@ public enum StickerNaming {
     public static func uniqued(_ names: [String]) -> [String] {
         var taken = Set<String>()
         return names.map { name in
-            var candidate = name, n = 2
+            var candidate = name
+            var n = 2
             while taken.contains(candidate.lowercased()) {
                 candidate = "\(name)-\(n)"
                 n += 1

@@ -10,8 +10,10 @@ public struct VariantWriter: Sendable {
     public var compressionLevel: Int
     public var limits: DecodeLimits
 
-    public init(scales: [Int] = [2, 1], filter: ResampleFilter = .lanczos3, linear: Bool = false, compressionLevel: Int = 6,
-                limits: DecodeLimits = .default) {
+    public init(
+        scales: [Int] = [2, 1], filter: ResampleFilter = .lanczos3, linear: Bool = false, compressionLevel: Int = 6,
+        limits: DecodeLimits = .default
+    ) {
         self.scales = scales
         self.filter = filter
         self.linear = linear
@@ -28,7 +30,9 @@ public struct VariantWriter: Sendable {
 
     /// `folder/stem@Nx.ext` for the @3x copy and each scale. The extension follows the source's when it
     /// fits the content (`format`, when known), else the format's.
-    public func paths(for source: String, stem: String, in folder: String, format: ImageFormat? = nil) -> [(scale: Int, path: String)] {
+    public func paths(for source: String, stem: String, in folder: String, format: ImageFormat? = nil) -> [(
+        scale: Int, path: String
+    )] {
         let ext = ImageFormat.fileExtension(for: (source as NSString).lastPathComponent, format: format)
         return ([3] + scales.filter { $0 != 3 }).map { ($0, folder + "/\(stem)@\($0)x.\(ext)") }
     }
@@ -47,7 +51,8 @@ public struct VariantWriter: Sendable {
             }
             let size = ResamplePlan.variantSize(width: image.width, height: image.height, scale: scale)
             let small = image.resized(width: size.width, height: size.height, filter: filter, linear: linear)
-            try AtomicFileWriter.write(try ImageEncoder.encode(small, as: image.format, compressionLevel: compressionLevel), to: path)
+            try AtomicFileWriter.write(
+                try ImageEncoder.encode(small, as: image.format, compressionLevel: compressionLevel), to: path)
             outputs.append(Output(scale: scale, path: path, width: size.width, height: size.height))
         }
         return outputs

@@ -57,5 +57,3 @@ public struct CatalogIssue: Sendable, Equatable {
     public var message: String
     public var hint: String
 }
-
-

@@ -46,7 +46,11 @@ public enum CatalogReader {
         mutating func contents(of folder: String, required: Bool = true) -> [String: Any]? {
             let file = folder + "/Contents.json"
             guard FileManager.default.fileExists(atPath: file) else {
-                if required { issue(folder, .error, "has no Contents.json", "Xcode ignores a folder without one: add it, or rebuild the catalog with stickerpack build") }
+                if required {
+                    issue(
+                        folder, .error, "has no Contents.json",
+                        "Xcode ignores a folder without one: add it, or rebuild the catalog with stickerpack build")
+                }
                 return nil
             }
             // Read with a cap, so a huge file cannot exhaust memory (FileManager.contents also leaks on an empty file).
@@ -55,8 +59,14 @@ public enum CatalogReader {
                 bytes = try FileBytes.read(file, limit: CatalogReader.maxContentsBytes)
             } catch {
                 let reason: String
-                if case .limitExceeded = error { reason = "is larger than \(CatalogReader.maxContentsBytes >> 20) MiB; Xcode writes a few KiB" } else { reason = error.description }
-                issue(file, .error, reason, "Contents.json is a small JSON file: fix it or rebuild the catalog with stickerpack build")
+                if case .limitExceeded = error {
+                    reason = "is larger than \(CatalogReader.maxContentsBytes >> 20) MiB; Xcode writes a few KiB"
+                } else {
+                    reason = error.description
+                }
+                issue(
+                    file, .error, reason,
+                    "Contents.json is a small JSON file: fix it or rebuild the catalog with stickerpack build")
                 return nil
             }
             let object: Any
@@ -67,7 +77,8 @@ public enum CatalogReader {
                 return nil
             }
             guard let dictionary = object as? [String: Any] else {
-                issue(file, .error, "is not a JSON object", "fix the file or rebuild the catalog with stickerpack build")
+                issue(
+                    file, .error, "is not a JSON object", "fix the file or rebuild the catalog with stickerpack build")
                 return nil
             }
             return dictionary
@@ -77,7 +88,9 @@ public enum CatalogReader {
             for key in object.keys.sorted() where !known.contains(key) {
                 let guess = known.min { editDistance(key, $0) < editDistance(key, $1) }
                 let suggestion = guess.flatMap { editDistance(key, $0) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
-                issue(file, .warning, "unknown key '\(key)' in \(what)\(suggestion); Xcode ignores it", "remove it or correct the spelling")
+                issue(
+                    file, .warning, "unknown key '\(key)' in \(what)\(suggestion); Xcode ignores it",
+                    "remove it or correct the spelling")
             }
         }
 
@@ -89,9 +102,15 @@ public enum CatalogReader {
         }
 
         mutating func readRoot(_ path: String) {
-            if let root = contents(of: path) { checkKeys(root, known: ["info", "properties"], in: path + "/Contents.json", what: "the catalog") }
+            if let root = contents(of: path) {
+                checkKeys(root, known: ["info", "properties"], in: path + "/Contents.json", what: "the catalog")
+            }
             let packFolders = Self.subfolders(of: path, withExtension: "stickerpack")
-            if packFolders.isEmpty { issue(path, .error, "holds no .stickerpack folder", "add a sticker pack, or build one with stickerpack build") }
+            if packFolders.isEmpty {
+                issue(
+                    path, .error, "holds no .stickerpack folder",
+                    "add a sticker pack, or build one with stickerpack build")
+            }
             for pack in packFolders { readPack(pack) }
             for iconSet in Self.subfolders(of: path, withExtension: "stickersiconset") { readIconSet(iconSet) }
         }
@@ -104,26 +123,39 @@ public enum CatalogReader {
             checkKeys(properties, known: CatalogReader.packPropertyKeys, in: file, what: "the pack's properties")
             let gridSize = properties["grid-size"] as? String
             if let gridSize, !CatalogReader.gridSizes.contains(gridSize) {
-                issue(file, .error, "grid-size '\(gridSize)' is not small, regular or large", "set grid-size to the size class of the art")
+                issue(
+                    file, .error, "grid-size '\(gridSize)' is not small, regular or large",
+                    "set grid-size to the size class of the art")
             } else if gridSize == nil {
-                issue(file, .warning, "has no grid-size; Xcode falls back to regular", "set properties.grid-size to small, regular or large")
+                issue(
+                    file, .warning, "has no grid-size; Xcode falls back to regular",
+                    "set properties.grid-size to small, regular or large")
             }
 
-            let onDisk = Self.subfolders(of: path, withExtension: "sticker") + Self.subfolders(of: path, withExtension: "stickersequence")
+            let onDisk =
+                Self.subfolders(of: path, withExtension: "sticker")
+                + Self.subfolders(of: path, withExtension: "stickersequence")
             var listedNames: [String] = []
             if let stickers = json["stickers"] as? [Any] {
                 for (index, element) in stickers.enumerated() {
                     guard let name = (element as? [String: Any])?["filename"] as? String, !name.isEmpty else {
-                        issue(file, .error, "stickers[\(index)] has no filename", "remove the entry or name its .sticker folder")
+                        issue(
+                            file, .error, "stickers[\(index)] has no filename",
+                            "remove the entry or name its .sticker folder")
                         continue
                     }
-                    if listedNames.contains(name) { issue(file, .warning, "lists \(name) twice", "remove the second entry") }
+                    if listedNames.contains(name) {
+                        issue(file, .warning, "lists \(name) twice", "remove the second entry")
+                    }
                     listedNames.append(name)
                 }
             } else if json["stickers"] != nil {
-                issue(file, .error, "'stickers' is not an array", "make it an array of {\"filename\": \"name.sticker\"}")
+                issue(
+                    file, .error, "'stickers' is not an array", "make it an array of {\"filename\": \"name.sticker\"}")
             } else if !onDisk.isEmpty {
-                issue(file, .warning, "has no stickers array, so the display order is not set", "rebuild the catalog with stickerpack build to list every sticker in order")
+                issue(
+                    file, .warning, "has no stickers array, so the display order is not set",
+                    "rebuild the catalog with stickerpack build to list every sticker in order")
             }
 
             var entries: [StickerEntry] = []
@@ -132,7 +164,8 @@ public enum CatalogReader {
                 seen.insert(name)
                 let folder = path + "/" + name
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+                else {
                     issue(file, .error, "lists \(name), which is not there", "remove the entry or restore the folder")
                     continue
                 }
@@ -141,14 +174,20 @@ public enum CatalogReader {
             for folder in onDisk where !seen.contains((folder as NSString).lastPathComponent) {
                 let name = (folder as NSString).lastPathComponent
                 if json["stickers"] != nil {
-                    issue(folder, .warning, "\(name) is not listed in the pack's stickers array, so it does not show in Messages", "add it to the stickers array or delete the folder")
+                    issue(
+                        folder, .warning,
+                        "\(name) is not listed in the pack's stickers array, so it does not show in Messages",
+                        "add it to the stickers array or delete the folder")
                 }
                 if let entry = readEntry(folder, listed: false) { entries.append(entry) }
             }
             var lowercased: [String: String] = [:]
             for entry in entries {
                 if let other = lowercased[entry.name.lowercased()] {
-                    issue(entry.path, .error, "\(entry.name) and \(other) differ only in case; they collide on a case-insensitive file system", "rename one of them")
+                    issue(
+                        entry.path, .error,
+                        "\(entry.name) and \(other) differ only in case; they collide on a case-insensitive file system",
+                        "rename one of them")
                 }
                 lowercased[entry.name.lowercased()] = entry.name
             }
@@ -159,23 +198,36 @@ public enum CatalogReader {
             let file = folder + "/Contents.json"
             let isSequence = (folder as NSString).pathExtension.lowercased() == "stickersequence"
             guard let json = contents(of: folder) else { return nil }
-            checkKeys(json, known: isSequence ? CatalogReader.sequenceKeys : CatalogReader.stickerKeys, in: file, what: isSequence ? "the sequence" : "the sticker")
+            checkKeys(
+                json, known: isSequence ? CatalogReader.sequenceKeys : CatalogReader.stickerKeys, in: file,
+                what: isSequence ? "the sequence" : "the sticker")
             let properties = json["properties"] as? [String: Any] ?? [:]
-            checkKeys(properties, known: isSequence ? CatalogReader.sequencePropertyKeys : CatalogReader.stickerPropertyKeys, in: file, what: "the properties")
+            checkKeys(
+                properties, known: isSequence ? CatalogReader.sequencePropertyKeys : CatalogReader.stickerPropertyKeys,
+                in: file, what: "the properties")
             let label = properties["accessibility-label"] as? String
             if let label, label.count > maxLabelLength {
-                issue(file, .warning, "the accessibility label is \(label.count) characters; the limit is \(maxLabelLength)", "shorten it to \(maxLabelLength) characters or fewer")
+                issue(
+                    file, .warning,
+                    "the accessibility label is \(label.count) characters; the limit is \(maxLabelLength)",
+                    "shorten it to \(maxLabelLength) characters or fewer")
             }
-            var entry = StickerEntry(path: folder, kind: isSequence ? .sequence : .sticker, imagePaths: [], accessibilityLabel: label, listed: listed)
+            var entry = StickerEntry(
+                path: folder, kind: isSequence ? .sequence : .sticker, imagePaths: [], accessibilityLabel: label,
+                listed: listed)
             if isSequence {
                 entry.duration = (properties["duration"] as? NSNumber)?.doubleValue
                 entry.durationType = properties["duration-type"] as? String
                 entry.repetitions = (properties["repetitions"] as? NSNumber)?.intValue
                 if let type = entry.durationType, type != "fixed", type != "fps" {
-                    issue(file, .error, "duration-type '\(type)' is not fixed or fps", "set duration-type to fixed (seconds per cycle) or fps")
+                    issue(
+                        file, .error, "duration-type '\(type)' is not fixed or fps",
+                        "set duration-type to fixed (seconds per cycle) or fps")
                 }
                 let frames = json["frames"] as? [Any] ?? []
-                if frames.isEmpty { issue(file, .error, "the sequence has no frames", "list its frame images under frames") }
+                if frames.isEmpty {
+                    issue(file, .error, "the sequence has no frames", "list its frame images under frames")
+                }
                 for (index, frame) in frames.enumerated() {
                     guard let name = (frame as? [String: Any])?["filename"] as? String, !name.isEmpty else {
                         issue(file, .warning, "frames[\(index)] is empty", "remove the empty entry")
@@ -186,7 +238,9 @@ public enum CatalogReader {
             } else if let name = properties["filename"] as? String, !name.isEmpty {
                 addImage(name, in: folder, file: file, to: &entry)
             } else {
-                issue(file, .error, "names no image (properties.filename)", "set properties.filename to the image in this folder")
+                issue(
+                    file, .error, "names no image (properties.filename)",
+                    "set properties.filename to the image in this folder")
             }
             return entry
         }
@@ -196,7 +250,8 @@ public enum CatalogReader {
             if FileManager.default.fileExists(atPath: image) {
                 entry.imagePaths.append(image)
             } else {
-                issue(file, .error, "names \(name), which is not in the folder", "add the image or correct the filename")
+                issue(
+                    file, .error, "names \(name), which is not in the folder", "add the image or correct the filename")
             }
         }
 
@@ -206,16 +261,24 @@ public enum CatalogReader {
             var images: [IconEntry] = []
             for element in json["images"] as? [Any] ?? [] {
                 guard let object = element as? [String: Any], let size = object["size"] as? String,
-                      let scaleText = object["scale"] as? String, let scale = Int(scaleText.dropLast()),
-                      let idiom = object["idiom"] as? String else {
-                    issue(file, .warning, "an image entry lacks size, scale or idiom", "rebuild the icon set with stickerpack icons")
+                    let scaleText = object["scale"] as? String, let scale = Int(scaleText.dropLast()),
+                    let idiom = object["idiom"] as? String
+                else {
+                    issue(
+                        file, .warning, "an image entry lacks size, scale or idiom",
+                        "rebuild the icon set with stickerpack icons")
                     continue
                 }
                 let filename = object["filename"] as? String
                 if let filename, !FileManager.default.fileExists(atPath: path + "/" + filename) {
-                    issue(file, .error, "names \(filename), which is not in the folder", "add the image or rebuild the set with stickerpack icons")
+                    issue(
+                        file, .error, "names \(filename), which is not in the folder",
+                        "add the image or rebuild the set with stickerpack icons")
                 }
-                images.append(IconEntry(filename: filename, size: size, scale: scale, idiom: idiom, platform: object["platform"] as? String))
+                images.append(
+                    IconEntry(
+                        filename: filename, size: size, scale: scale, idiom: idiom,
+                        platform: object["platform"] as? String))
             }
             iconSets.append(IconSetFolder(path: path, images: images))
         }
@@ -224,7 +287,8 @@ public enum CatalogReader {
 
 /// Levenshtein distance, for "did you mean" suggestions.
 public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var row = Array(0...b.count)

@@ -27,12 +27,17 @@ public enum IconSetMaker {
 
     /// Xcode's template, in its order (`../shared/STICKERS.md`).
     public static let slots: [Slot] = [
-        Slot(size: "29x29", scale: 2, idiom: "iphone", platform: nil), Slot(size: "29x29", scale: 3, idiom: "iphone", platform: nil),
-        Slot(size: "60x45", scale: 2, idiom: "iphone", platform: nil), Slot(size: "60x45", scale: 3, idiom: "iphone", platform: nil),
-        Slot(size: "29x29", scale: 2, idiom: "ipad", platform: nil), Slot(size: "67x50", scale: 2, idiom: "ipad", platform: nil),
+        Slot(size: "29x29", scale: 2, idiom: "iphone", platform: nil),
+        Slot(size: "29x29", scale: 3, idiom: "iphone", platform: nil),
+        Slot(size: "60x45", scale: 2, idiom: "iphone", platform: nil),
+        Slot(size: "60x45", scale: 3, idiom: "iphone", platform: nil),
+        Slot(size: "29x29", scale: 2, idiom: "ipad", platform: nil),
+        Slot(size: "67x50", scale: 2, idiom: "ipad", platform: nil),
         Slot(size: "74x55", scale: 2, idiom: "ipad", platform: nil),
-        Slot(size: "27x20", scale: 2, idiom: "universal", platform: "ios"), Slot(size: "27x20", scale: 3, idiom: "universal", platform: "ios"),
-        Slot(size: "32x24", scale: 2, idiom: "universal", platform: "ios"), Slot(size: "32x24", scale: 3, idiom: "universal", platform: "ios"),
+        Slot(size: "27x20", scale: 2, idiom: "universal", platform: "ios"),
+        Slot(size: "27x20", scale: 3, idiom: "universal", platform: "ios"),
+        Slot(size: "32x24", scale: 2, idiom: "universal", platform: "ios"),
+        Slot(size: "32x24", scale: 3, idiom: "universal", platform: "ios"),
         Slot(size: "1024x768", scale: 1, idiom: "ios-marketing", platform: "ios"),
         Slot(size: "1024x1024", scale: 1, idiom: "ios-marketing", platform: nil),
     ]
@@ -45,8 +50,10 @@ public enum IconSetMaker {
     }
 
     /// Writes the set into `folder` (which must exist): 13 PNGs and Contents.json.
-    public static func write(art: RGBAImage, to folder: String, fit: Fit, background: SIMD3<UInt8>,
-                             filter: ResampleFilter = .lanczos3) throws {
+    public static func write(
+        art: RGBAImage, to folder: String, fit: Fit, background: SIMD3<UInt8>,
+        filter: ResampleFilter = .lanczos3
+    ) throws {
         for slot in slots {
             let (w, h) = slot.pixels
             var icon = fitted(art, width: w, height: h, fit: fit, filter: filter)
@@ -64,27 +71,39 @@ public enum IconSetMaker {
 
     public static func contentsJSON() -> JSONValue {
         .object([
-            ("images", .array(slots.map { slot in
-                var members: [(String, JSONValue)] = [("filename", .string(slot.filename)), ("idiom", .string(slot.idiom)),
-                                                      ("scale", .string("\(slot.scale)x")), ("size", .string(slot.size))]
-                if let platform = slot.platform { members.append(("platform", .string(platform))) }
-                return .object(members)
-            })),
+            (
+                "images",
+                .array(
+                    slots.map { slot in
+                        var members: [(String, JSONValue)] = [
+                            ("filename", .string(slot.filename)), ("idiom", .string(slot.idiom)),
+                            ("scale", .string("\(slot.scale)x")), ("size", .string(slot.size)),
+                        ]
+                        if let platform = slot.platform { members.append(("platform", .string(platform))) }
+                        return .object(members)
+                    })
+            ),
             ("info", XcodeInfo.value),
         ])
     }
 
     /// The art scaled to fit (contain) or fill (cover) a width x height canvas, centred.
-    public static func fitted(_ art: RGBAImage, width: Int, height: Int, fit: Fit, filter: ResampleFilter) -> RGBAImage {
-        let scaleX = Double(width) / Double(art.width), scaleY = Double(height) / Double(art.height)
+    public static func fitted(_ art: RGBAImage, width: Int, height: Int, fit: Fit, filter: ResampleFilter) -> RGBAImage
+    {
+        let scaleX = Double(width) / Double(art.width)
+        let scaleY = Double(height) / Double(art.height)
         let scale = fit == .contain ? min(scaleX, scaleY) : max(scaleX, scaleY)
-        let w = max(1, Int((Double(art.width) * scale).rounded())), h = max(1, Int((Double(art.height) * scale).rounded()))
-        let scaled = ResamplePlan(sourceWidth: art.width, sourceHeight: art.height, width: w, height: h, filter: filter).resize(art)
+        let w = max(1, Int((Double(art.width) * scale).rounded()))
+        let h = max(1, Int((Double(art.height) * scale).rounded()))
+        let scaled = ResamplePlan(sourceWidth: art.width, sourceHeight: art.height, width: w, height: h, filter: filter)
+            .resize(art)
         var canvas = RGBAImage(width: width, height: height)
-        let x = (width - w) / 2, y = (height - h) / 2
+        let x = (width - w) / 2
+        let y = (height - h) / 2
         for row in 0..<height where row - y >= 0 && row - y < h {
             for column in 0..<width where column - x >= 0 && column - x < w {
-                let s = ((row - y) * w + (column - x)) * 4, d = (row * width + column) * 4
+                let s = ((row - y) * w + (column - x)) * 4
+                let d = (row * width + column) * 4
                 canvas.pixels[d..<(d + 4)] = scaled.pixels[s..<(s + 4)]
             }
         }

@@ -41,14 +41,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// One tree per process, reused for every input (libFuzzer runs millions in one process).
     static let catalogFolder: String = {
         let root = NSTemporaryDirectory() + "stickerpack-fuzz-\(getpid()).xcstickers"
-        for folder in ["", "/Pack.stickerpack/a.sticker", "/Pack.stickerpack/b.stickersequence", "/Icons.stickersiconset"] {
+        for folder in [
+            "", "/Pack.stickerpack/a.sticker", "/Pack.stickerpack/b.stickersequence", "/Icons.stickersiconset",
+        ] {
             try? FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
         }
         return root
     }()
 
     static var catalogFolders: [String] {
-        ["", "/Pack.stickerpack", "/Pack.stickerpack/a.sticker", "/Pack.stickerpack/b.stickersequence", "/Icons.stickersiconset"]
-            .map { catalogFolder + $0 }
+        [
+            "", "/Pack.stickerpack", "/Pack.stickerpack/a.sticker", "/Pack.stickerpack/b.stickersequence",
+            "/Icons.stickersiconset",
+        ]
+        .map { catalogFolder + $0 }
     }
 }

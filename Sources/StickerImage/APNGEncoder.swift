@@ -4,7 +4,9 @@ import CCodecs
 /// when every frame together uses 256 colours or fewer (lossless either way).
 public enum APNGEncoder {
     /// PNG for one frame, APNG for several. `compressionLevel` is zlib's, 0-9.
-    public static func encode(_ image: DecodedImage, compressionLevel: Int = 6) throws(PNGEncoder.EncodeError) -> [UInt8] {
+    public static func encode(_ image: DecodedImage, compressionLevel: Int = 6) throws(PNGEncoder.EncodeError)
+        -> [UInt8]
+    {
         let palette = ExactPalette(image.frames.map(\.image))
         guard image.frames.count > 1 else {
             return try PNGEncoder.encode(image.frames[0].image, palette: palette, compressionLevel: compressionLevel)
@@ -15,11 +17,15 @@ public enum APNGEncoder {
         for (index, frame) in image.frames.enumerated() {
             // Only the rectangle that changed since the previous frame is stored; drawn with blend "source"
             // over a canvas left as it was (dispose "none"), the composite is exactly the frame.
-            let rect = previous.map { changedRect(from: $0, to: frame.image) } ?? PixelRect(x: 0, y: 0, width: frame.image.width, height: frame.image.height)
+            let rect =
+                previous.map { changedRect(from: $0, to: frame.image) }
+                ?? PixelRect(x: 0, y: 0, width: frame.image.width, height: frame.image.height)
             let crop = frame.image.cropped(to: rect)
             let png = try PNGEncoder.encode(crop, palette: palette, compressionLevel: compressionLevel)
             let chunks: [PNGChunk]
-            do { chunks = try PNGChunkWalker.chunks(of: png) } catch { throw PNGEncoder.EncodeError(description: "libpng wrote an unreadable stream: \(error)") }
+            do { chunks = try PNGChunkWalker.chunks(of: png) } catch {
+                throw PNGEncoder.EncodeError(description: "libpng wrote an unreadable stream: \(error)")
+            }
             if index == 0 {
                 // IHDR and the palette chunks come from the first frame, then acTL before any image data.
                 for chunk in chunks where chunk.type != "IDAT" && chunk.type != "IEND" {
@@ -57,20 +63,27 @@ public enum APNGEncoder {
         for value in [rect.width, rect.height, rect.x, rect.y] { data.appendUInt32BE(UInt32(value)) }
         // Delays in milliseconds as num/1000, which every delay a decoder reads back fits.
         let ms = UInt16(clamping: Int(delayMs.rounded()))
-        data += [UInt8(ms >> 8), UInt8(ms & 0xFF), 0x03, 0xE8, 0 /* dispose none */, 0 /* blend source */]
+        data += [UInt8(ms >> 8), UInt8(ms & 0xFF), 0x03, 0xE8, 0, 0]  // dispose none, blend source
         return data
     }
 
     /// The smallest rectangle holding every pixel that differs; 1x1 when none does.
     static func changedRect(from a: RGBAImage, to b: RGBAImage) -> PixelRect {
-        var minX = b.width, minY = b.height, maxX = -1, maxY = -1
+        var minX = b.width
+        var minY = b.height
+        var maxX = -1
+        var maxY = -1
         a.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
-                let wa = pa.bindMemory(to: UInt32.self), wb = pb.bindMemory(to: UInt32.self)
+                let wa = pa.bindMemory(to: UInt32.self)
+                let wb = pb.bindMemory(to: UInt32.self)
                 for y in 0..<b.height {
                     let row = y * b.width
                     for x in 0..<b.width where wa[row + x] != wb[row + x] {
-                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                        minY = min(minY, y)
+                        maxY = max(maxY, y)
                     }
                 }
             }

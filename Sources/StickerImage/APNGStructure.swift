@@ -1,7 +1,14 @@
 /// One `fcTL`: where a frame goes, how long it shows, and what happens to the canvas after it.
 struct APNGFrameControl {
-    enum Dispose: UInt8 { case none = 0, background = 1, previous = 2 }
-    enum Blend: UInt8 { case source = 0, over = 1 }
+    enum Dispose: UInt8 {
+        case none = 0
+        case background = 1
+        case previous = 2
+    }
+    enum Blend: UInt8 {
+        case source = 0
+        case over = 1
+    }
 
     let rect: PixelRect
     let delayMs: Double
@@ -10,17 +17,25 @@ struct APNGFrameControl {
 
     init(_ data: ArraySlice<UInt8>, canvasWidth: Int, canvasHeight: Int, index: Int) throws(DecodeError) {
         let bytes = Array(data)
-        guard bytes.count == 26 else { throw .malformed("malformed APNG: fcTL of frame \(index) is \(bytes.count) bytes, not 26") }
-        let width = Int(bytes.uint32BE(at: 4)), height = Int(bytes.uint32BE(at: 8))
-        let x = Int(bytes.uint32BE(at: 12)), y = Int(bytes.uint32BE(at: 16))
-        guard width > 0, height > 0, x + width <= canvasWidth, y + height <= canvasHeight else {
-            throw .malformed("malformed APNG: frame \(index) (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas")
+        guard bytes.count == 26 else {
+            throw .malformed("malformed APNG: fcTL of frame \(index) is \(bytes.count) bytes, not 26")
         }
-        let numerator = Double(bytes.uint16BE(at: 20)), denominator = Double(bytes.uint16BE(at: 22))
+        let width = Int(bytes.uint32BE(at: 4))
+        let height = Int(bytes.uint32BE(at: 8))
+        let x = Int(bytes.uint32BE(at: 12))
+        let y = Int(bytes.uint32BE(at: 16))
+        guard width > 0, height > 0, x + width <= canvasWidth, y + height <= canvasHeight else {
+            throw .malformed(
+                "malformed APNG: frame \(index) (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas"
+            )
+        }
+        let numerator = Double(bytes.uint16BE(at: 20))
+        let denominator = Double(bytes.uint16BE(at: 22))
         // A zero denominator means hundredths of a second.
         delayMs = numerator * 1000 / (denominator == 0 ? 100 : denominator)
         guard let dispose = Dispose(rawValue: bytes[24]), let blend = Blend(rawValue: bytes[25]) else {
-            throw .malformed("malformed APNG: frame \(index) has an unknown dispose_op \(bytes[24]) or blend_op \(bytes[25])")
+            throw .malformed(
+                "malformed APNG: frame \(index) has an unknown dispose_op \(bytes[24]) or blend_op \(bytes[25])")
         }
         rect = PixelRect(x: x, y: y, width: width, height: height)
         self.dispose = dispose
@@ -44,12 +59,15 @@ struct APNGStructure {
     let plays: Int
 
     /// nil for a PNG with no animation chunks at all.
-    static func parse(chunks: [PNGChunk], bytes: [UInt8], header: PNGHeader, limits: DecodeLimits) throws -> APNGStructure? {
+    static func parse(chunks: [PNGChunk], bytes: [UInt8], header: PNGHeader, limits: DecodeLimits) throws
+        -> APNGStructure?
+    {
         let firstData = chunks.firstIndex { $0.type == "IDAT" } ?? chunks.count
         let controls = chunks.indices.filter { chunks[$0].type == "acTL" }
         guard let controlIndex = controls.first else {
             if chunks.contains(where: { $0.type == "fcTL" || $0.type == "fdAT" }) {
-                throw StillFallback(reason: "APNG frames without an acTL chunk are ignored: the file shows as a still image")
+                throw StillFallback(
+                    reason: "APNG frames without an acTL chunk are ignored: the file shows as a still image")
             }
             return nil
         }
@@ -60,38 +78,52 @@ struct APNGStructure {
             throw StillFallback(reason: "the file has \(controls.count) acTL chunks, so it shows as a still image")
         }
         let control = chunks[controlIndex]
-        guard control.data.count == 8 else { throw DecodeError.malformed("malformed APNG: acTL is \(control.data.count) bytes, not 8") }
+        guard control.data.count == 8 else {
+            throw DecodeError.malformed("malformed APNG: acTL is \(control.data.count) bytes, not 8")
+        }
         let declared = Int(bytes.uint32BE(at: control.data.lowerBound))
         let plays = Int(bytes.uint32BE(at: control.data.lowerBound + 4))
-        guard declared > 0 else { throw StillFallback(reason: "acTL declares 0 frames, so the file shows as a still image") }
+        guard declared > 0 else {
+            throw StillFallback(reason: "acTL declares 0 frames, so the file shows as a still image")
+        }
         guard declared <= 0x7FFF_FFFF else {
-            throw StillFallback(reason: "acTL declares an invalid frame count (\(declared)), so the file shows as a still image")
+            throw StillFallback(
+                reason: "acTL declares an invalid frame count (\(declared)), so the file shows as a still image")
         }
         // From the header alone, before any frame is decoded.
         try limits.checkFrames(count: declared, width: header.width, height: header.height)
 
         let frames = try collectFrames(chunks[1...], bytes: bytes, header: header)
         if frames.count < declared {
-            throw DecodeError.malformed("malformed APNG: acTL declares \(declared) frames but the file has \(frames.count)")
+            throw DecodeError.malformed(
+                "malformed APNG: acTL declares \(declared) frames but the file has \(frames.count)")
         }
         if frames.count > declared {
-            throw StillFallback(reason: "the file has \(frames.count) frames but acTL declares \(declared), so it shows as a still image")
+            throw StillFallback(
+                reason:
+                    "the file has \(frames.count) frames but acTL declares \(declared), so it shows as a still image")
         }
         return APNGStructure(frames: frames, plays: plays)
     }
 
     /// fcTL and fdAT in order, with sequence numbers 0, 1, 2, ... across both.
-    private static func collectFrames(_ chunks: ArraySlice<PNGChunk>, bytes: [UInt8], header: PNGHeader) throws(DecodeError) -> [Frame] {
+    private static func collectFrames(_ chunks: ArraySlice<PNGChunk>, bytes: [UInt8], header: PNGHeader)
+        throws(DecodeError) -> [Frame]
+    {
         var frames: [Frame] = []
         var current: (frame: Frame, isDefaultImage: Bool)?
         var sequence = 0
         var seenImageData = false
 
         func checkSequence(_ chunk: PNGChunk) throws(DecodeError) {
-            guard chunk.data.count >= 4 else { throw .malformed("malformed APNG: \(chunk.type) at byte \(chunk.offset) is too short") }
+            guard chunk.data.count >= 4 else {
+                throw .malformed("malformed APNG: \(chunk.type) at byte \(chunk.offset) is too short")
+            }
             let found = Int(bytes.uint32BE(at: chunk.data.lowerBound))
             guard found == sequence else {
-                throw .malformed("malformed APNG: \(chunk.type) at byte \(chunk.offset) has sequence number \(found), expected \(sequence)")
+                throw .malformed(
+                    "malformed APNG: \(chunk.type) at byte \(chunk.offset) has sequence number \(found), expected \(sequence)"
+                )
             }
             sequence += 1
         }
@@ -108,11 +140,13 @@ struct APNGStructure {
             case "fcTL":
                 try checkSequence(chunk)
                 try finishFrame()
-                let control = try APNGFrameControl(bytes[(chunk.data.lowerBound)..<chunk.data.upperBound],
-                                                   canvasWidth: header.width, canvasHeight: header.height, index: frames.count)
+                let control = try APNGFrameControl(
+                    bytes[(chunk.data.lowerBound)..<chunk.data.upperBound],
+                    canvasWidth: header.width, canvasHeight: header.height, index: frames.count)
                 let isDefault = !seenImageData
                 if isDefault && control.rect != PixelRect(x: 0, y: 0, width: header.width, height: header.height) {
-                    throw .malformed("malformed APNG: the first frame must cover the whole \(header.width)x\(header.height) canvas")
+                    throw .malformed(
+                        "malformed APNG: the first frame must cover the whole \(header.width)x\(header.height) canvas")
                 }
                 current = (Frame(control: control, data: []), isDefault)
             case "IDAT":

@@ -27,7 +27,8 @@ public enum AtomicFileWriter {
     public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary =
+            (directory.isEmpty ? "." : directory) + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
@@ -59,10 +60,13 @@ public enum AtomicFileWriter {
 public enum AtomicDirectory {
     /// Temporary folders of earlier runs that were killed (`.NAME.PID.N.tmp` or `.old`, PID no longer running).
     static func removeLeftovers(of name: String, in parent: String) {
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(".\(name).") {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        where entry.hasPrefix(".\(name).") {
             let parts = entry.dropFirst(name.count + 2).split(separator: ".")
-            guard parts.count == 3, ["tmp", "old"].contains(parts[2]), let pid = pid_t(parts[0]), UInt32(parts[1]) != nil,
-                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard parts.count == 3, ["tmp", "old"].contains(parts[2]), let pid = pid_t(parts[0]),
+                UInt32(parts[1]) != nil,
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
             try? FileManager.default.removeItem(atPath: parent + "/" + entry)
         }
     }
@@ -76,7 +80,8 @@ public enum AtomicDirectory {
         }
         let hasContent = exists && !((try? fileManager.contentsOfDirectory(atPath: path))?.isEmpty ?? true)
         if hasContent && !replacing {
-            throw AtomicFileWriter.WriteError(path: path, reason: "the folder exists and is not empty; use --force to replace it")
+            throw AtomicFileWriter.WriteError(
+                path: path, reason: "the folder exists and is not empty; use --force to replace it")
         }
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -87,13 +92,19 @@ public enum AtomicDirectory {
             try? fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         }
         guard mkdir(temporary, 0o755) == 0 else {
-            throw AtomicFileWriter.WriteError(path: path, reason: "cannot create a folder beside it (\(String(cString: strerror(errno)))); choose a folder you can write to")
+            throw AtomicFileWriter.WriteError(
+                path: path,
+                reason:
+                    "cannot create a folder beside it (\(String(cString: strerror(errno)))); choose a folder you can write to"
+            )
         }
         do {
             try fill(temporary)
             if exists {
                 let old = (parent.isEmpty ? "." : parent) + "/.\(name).\(tag).old"
-                guard rename(path, old) == 0 else { throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno))) }
+                guard rename(path, old) == 0 else {
+                    throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno)))
+                }
                 guard rename(temporary, path) == 0 else {
                     let reason = String(cString: strerror(errno))
                     _ = rename(old, path)
@@ -101,13 +112,17 @@ public enum AtomicDirectory {
                 }
                 try? fileManager.removeItem(atPath: old)
             } else {
-                guard rename(temporary, path) == 0 else { throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno))) }
+                guard rename(temporary, path) == 0 else {
+                    throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno)))
+                }
             }
         } catch let error as AtomicFileWriter.WriteError where error.path.hasPrefix(temporary) {
             try? fileManager.removeItem(atPath: temporary)
             // Name the file as the user knows it, not its place in the temporary folder.
             let shown = path + error.path.dropFirst(temporary.count)
-            throw AtomicFileWriter.WriteError(path: shown, reason: error.reason + "; \(exists ? "the previous \(name) is kept" : "nothing was written")")
+            throw AtomicFileWriter.WriteError(
+                path: shown,
+                reason: error.reason + "; \(exists ? "the previous \(name) is kept" : "nothing was written")")
         } catch {
             try? fileManager.removeItem(atPath: temporary)
             throw error

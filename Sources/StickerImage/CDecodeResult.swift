@@ -13,9 +13,12 @@ enum CDecodeResult {
         }
     }
 
-    static func image(_ pixels: UnsafeMutablePointer<UInt8>?, width: UInt32, height: UInt32) throws(DecodeError) -> RGBAImage {
+    static func image(_ pixels: UnsafeMutablePointer<UInt8>?, width: UInt32, height: UInt32) throws(DecodeError)
+        -> RGBAImage
+    {
         guard let pixels else { throw .malformed("the decoder returned no pixels") }
-        let w = Int(width), h = Int(height)
+        let w = Int(width)
+        let h = Int(height)
         return RGBAImage(width: w, height: h, pixels: Array(UnsafeBufferPointer(start: pixels, count: w * h * 4)))
     }
 }

@@ -19,10 +19,15 @@ struct ColorQuantizer {
     /// The palette index nearest to a colour (squared distance), cached.
     mutating func index(of color: UInt32) -> UInt8 {
         if let hit = cache[color] { return hit }
-        let r = Int(color >> 16), g = Int(color >> 8 & 0xFF), b = Int(color & 0xFF)
-        var best = 0, bestDistance = Int.max
+        let r = Int(color >> 16)
+        let g = Int(color >> 8 & 0xFF)
+        let b = Int(color & 0xFF)
+        var best = 0
+        var bestDistance = Int.max
         for (i, entry) in palette.enumerated() {
-            let dr = r - Int(entry.x), dg = g - Int(entry.y), db = b - Int(entry.z)
+            let dr = r - Int(entry.x)
+            let dg = g - Int(entry.y)
+            let db = b - Int(entry.z)
             // Weighted towards green, as the eye is.
             let d = 2 * dr * dr + 4 * dg * dg + 3 * db * db
             if d < bestDistance { (best, bestDistance) = (i, d) }
@@ -42,8 +47,12 @@ struct ColorQuantizer {
         var bins: [Bin]
 
         func range(_ channel: Int) -> Int {
-            var low = 255, high = 0
-            for bin in bins { low = min(low, bin.key[channel]); high = max(high, bin.key[channel]) }
+            var low = 255
+            var high = 0
+            for bin in bins {
+                low = min(low, bin.key[channel])
+                high = max(high, bin.key[channel])
+            }
             return high - low
         }
 
@@ -54,8 +63,12 @@ struct ColorQuantizer {
         var weight: Int { bins.reduce(0) { $0 + $1.count } }
 
         var mean: SIMD3<UInt8> {
-            var sum = SIMD3<Double>(0, 0, 0), total = 0
-            for bin in bins { sum += bin.sum; total += bin.count }
+            var sum = SIMD3<Double>(0, 0, 0)
+            var total = 0
+            for bin in bins {
+                sum += bin.sum
+                total += bin.count
+            }
             let m = (sum / Double(max(total, 1))).rounded(.toNearestOrAwayFromZero)
             return SIMD3(UInt8(m.x), UInt8(m.y), UInt8(m.z))
         }
@@ -65,7 +78,9 @@ struct ColorQuantizer {
     static func medianCut(_ counts: [UInt32: Int], maxColors: Int) -> [SIMD3<UInt8>] {
         var bins: [Int: Bin] = [:]
         for (color, count) in counts {
-            let r = Int(color >> 16), g = Int(color >> 8 & 0xFF), b = Int(color & 0xFF)
+            let r = Int(color >> 16)
+            let g = Int(color >> 8 & 0xFF)
+            let b = Int(color & 0xFF)
             let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
             bins[key, default: Bin(key: SIMD3(r >> 3, g >> 3, b >> 3))].count += count
             bins[key]!.sum += SIMD3(Double(r), Double(g), Double(b)) * Double(count)
@@ -73,17 +88,25 @@ struct ColorQuantizer {
         var boxes = [Box(bins: Array(bins.values))]
         while boxes.count < maxColors {
             // Split the box with the most pixels times its widest channel range.
-            guard let index = boxes.indices.filter({ boxes[$0].bins.count > 1 })
-                .max(by: { Double(boxes[$0].weight) * Double(boxes[$0].widest.range) < Double(boxes[$1].weight) * Double(boxes[$1].widest.range) })
+            guard
+                let index = boxes.indices.filter({ boxes[$0].bins.count > 1 })
+                    .max(by: {
+                        Double(boxes[$0].weight) * Double(boxes[$0].widest.range) < Double(boxes[$1].weight)
+                            * Double(boxes[$1].widest.range)
+                    })
             else { break }
             let box = boxes.remove(at: index)
             let channel = box.widest.channel
             let sorted = box.bins.sorted { $0.key[channel] < $1.key[channel] }
             let half = box.weight / 2
-            var running = 0, cut = 1
+            var running = 0
+            var cut = 1
             for (i, bin) in sorted.enumerated() {
                 running += bin.count
-                if running >= half { cut = max(1, min(sorted.count - 1, i + 1)); break }
+                if running >= half {
+                    cut = max(1, min(sorted.count - 1, i + 1))
+                    break
+                }
             }
             boxes.append(Box(bins: Array(sorted[..<cut])))
             boxes.append(Box(bins: Array(sorted[cut...])))

@@ -14,8 +14,10 @@ public enum Compositor {
 
     /// Draws `frame` at (`x`, `y`) on `canvas`, clipping what falls outside it.
     public static func draw(_ frame: RGBAImage, at x: Int, _ y: Int, on canvas: inout RGBAImage, blend: Blend) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(canvas.width, x + frame.width), y1 = min(canvas.height, y + frame.height)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(canvas.width, x + frame.width)
+        let y1 = min(canvas.height, y + frame.height)
         guard x0 < x1, y0 < y1 else { return }
         let canvasWidth = canvas.width
         frame.pixels.withUnsafeBufferPointer { src in
@@ -26,7 +28,8 @@ public enum Compositor {
                     let count = (x1 - x0) * 4
                     switch blend {
                     case .source:
-                        UnsafeMutableRawPointer(dst.baseAddress! + d).copyMemory(from: src.baseAddress! + s, byteCount: count)
+                        UnsafeMutableRawPointer(dst.baseAddress! + d).copyMemory(
+                            from: src.baseAddress! + s, byteCount: count)
                     case .over:
                         for i in Swift.stride(from: 0, to: count, by: 4) { blendOver(src, s + i, dst, d + i) }
                     }
@@ -36,12 +39,17 @@ public enum Compositor {
     }
 
     @inline(__always)
-    private static func blendOver(_ src: UnsafeBufferPointer<UInt8>, _ s: Int, _ dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int) {
+    private static func blendOver(
+        _ src: UnsafeBufferPointer<UInt8>, _ s: Int, _ dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int
+    ) {
         let sa = Int(src[s + 3])
         if sa == 0 { return }
         let da = Int(dst[d + 3])
         if sa == 255 || da == 0 {
-            dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = UInt8(sa)
+            dst[d] = src[s]
+            dst[d + 1] = src[s + 1]
+            dst[d + 2] = src[s + 2]
+            dst[d + 3] = UInt8(sa)
             return
         }
         // Alpha scaled by 255: outA = sa + da * (1 - sa); colours weighted by their alpha, then divided back.
@@ -56,8 +64,10 @@ public enum Compositor {
 
     /// Makes a rectangle of the canvas fully transparent (dispose to background).
     static func clear(_ rect: PixelRect, on canvas: inout RGBAImage) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(canvas.width, rect.x + rect.width), y1 = min(canvas.height, rect.y + rect.height)
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(canvas.width, rect.x + rect.width)
+        let y1 = min(canvas.height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
         let width = canvas.width
         canvas.pixels.withUnsafeMutableBufferPointer { dst in

@@ -11,8 +11,10 @@ public struct DecodeLimits: Equatable, Sendable {
     /// Files larger than this are not read at all.
     public var maxFileBytes: Int
 
-    public init(maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxPixels: Int = 50_000_000,
-                maxFrames: Int = 5_000, maxTotalBytes: Int = 1 << 30, maxFileBytes: Int = 256 << 20) {
+    public init(
+        maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxPixels: Int = 50_000_000,
+        maxFrames: Int = 5_000, maxTotalBytes: Int = 1 << 30, maxFileBytes: Int = 256 << 20
+    ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxPixels = maxPixels
@@ -29,7 +31,8 @@ public struct DecodeLimits: Equatable, Sendable {
             throw .limitExceeded("\(width)x\(height) px is larger than the limit of \(maxWidth)x\(maxHeight) px")
         }
         if width * height > maxPixels {
-            throw .limitExceeded("\(width)x\(height) px is \(width * height) pixels, more than the limit of \(maxPixels)")
+            throw .limitExceeded(
+                "\(width)x\(height) px is \(width * height) pixels, more than the limit of \(maxPixels)")
         }
     }
 
@@ -40,7 +43,9 @@ public struct DecodeLimits: Equatable, Sendable {
         }
         let bytes = count * width * height * 4
         if bytes > maxTotalBytes {
-            throw .limitExceeded("\(count) frames of \(width)x\(height) px need \(bytes / (1 << 20)) MiB, more than the limit of \(maxTotalBytes / (1 << 20)) MiB")
+            throw .limitExceeded(
+                "\(count) frames of \(width)x\(height) px need \(bytes / (1 << 20)) MiB, more than the limit of \(maxTotalBytes / (1 << 20)) MiB"
+            )
         }
     }
 

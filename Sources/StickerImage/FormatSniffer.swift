@@ -29,19 +29,28 @@ public enum FormatSniffer {
             }
         }
         if ascii(0..<2) == "BM" { return "BMP image" }
-        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF image" }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            return "TIFF image"
+        }
         if bytes.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "ICO icon" }
         if ascii(0..<4) == "8BPS" { return "Photoshop document" }
         if ascii(0..<4) == "%PDF" { return "PDF document" }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "ZIP archive" }
-        if bytes.starts(with: [0xFF, 0x0A]) || bytes.starts(with: [0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return "JPEG XL image" }
+        if bytes.starts(with: [0xFF, 0x0A]) || bytes.starts(with: [0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
+            return "JPEG XL image"
+        }
         if bytes.starts(with: [0xFF, 0xD8]) { return "damaged JPEG (no marker after SOI)" }
         if bytes.count >= 8, bytes[1...3].elementsEqual("PNG".utf8) { return "damaged PNG (signature bytes altered)" }
-        if let head = ascii(0..<min(bytes.count, 64)), head.contains("<svg") || head.hasPrefix("<?xml") { return "SVG/XML text" }
-        if bytes.prefix(512).allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) }) { return "text file" }
-        return "unknown data starting with " + bytes.prefix(4).map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined(separator: " ")
+        if let head = ascii(0..<min(bytes.count, 64)), head.contains("<svg") || head.hasPrefix("<?xml") {
+            return "SVG/XML text"
+        }
+        if bytes.prefix(512).allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) }) {
+            return "text file"
+        }
+        return "unknown data starting with "
+            + bytes.prefix(4).map { byte in
+                let hex = String(byte, radix: 16, uppercase: true)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined(separator: " ")
     }
 }

@@ -61,9 +61,14 @@ enum GIFDecoder {
         return String(cString: text).lowercased()
     }
 
-    private static func decode(_ gif: UnsafeMutablePointer<GifFileType>, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
-        let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
-        guard width > 0, height > 0 else { throw .malformed("malformed GIF: the logical screen is \(width)x\(height) px") }
+    private static func decode(_ gif: UnsafeMutablePointer<GifFileType>, limits: DecodeLimits) throws(DecodeError)
+        -> DecodedImage
+    {
+        let width = Int(gif.pointee.SWidth)
+        let height = Int(gif.pointee.SHeight)
+        guard width > 0, height > 0 else {
+            throw .malformed("malformed GIF: the logical screen is \(width)x\(height) px")
+        }
         try limits.checkCanvas(width: width, height: height)
 
         var canvas = RGBAImage(width: width, height: height)
@@ -95,8 +100,9 @@ enum GIFDecoder {
                 }
                 try limits.checkFrames(count: frames.count + 1, width: width, height: height)
                 let descriptor = gif.pointee.Image
-                let rect = PixelRect(x: Int(descriptor.Left), y: Int(descriptor.Top),
-                                     width: Int(descriptor.Width), height: Int(descriptor.Height))
+                let rect = PixelRect(
+                    x: Int(descriptor.Left), y: Int(descriptor.Top),
+                    width: Int(descriptor.Width), height: Int(descriptor.Height))
                 sawInterlace = sawInterlace || descriptor.Interlace
                 let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap
                 if let local = descriptor.ColorMap { paletteBits = max(paletteBits, Int(local.pointee.BitsPerPixel)) }
@@ -104,8 +110,9 @@ enum GIFDecoder {
                 if control.transparentIndex != nil { usesTransparency = true }
 
                 let saved = control.disposal == 3 ? canvas : nil
-                try drawImage(gif, rect: rect, interlaced: descriptor.Interlace, colorMap: colorMap,
-                              transparentIndex: control.transparentIndex, limits: limits, frame: frames.count, on: &canvas)
+                try drawImage(
+                    gif, rect: rect, interlaced: descriptor.Interlace, colorMap: colorMap,
+                    transparentIndex: control.transparentIndex, limits: limits, frame: frames.count, on: &canvas)
                 frames.append(AnimationFrame(image: canvas, delayMs: Double(control.delayCentiseconds * 10)))
                 switch control.disposal {
                 case 2: Compositor.clear(rect, on: &canvas)
@@ -122,18 +129,22 @@ enum GIFDecoder {
             }
         }
         guard !frames.isEmpty else { throw .malformed("malformed GIF: the file holds no image") }
-        var encoding = SourceEncoding(bitDepth: max(1, paletteBits), colorType: "palette",
-                                      hasAlphaChannel: usesTransparency, interlaced: sawInterlace)
+        var encoding = SourceEncoding(
+            bitDepth: max(1, paletteBits), colorType: "palette",
+            hasAlphaChannel: usesTransparency, interlaced: sawInterlace)
         encoding.colorType = "palette"
-        return DecodedImage(format: .gif, width: width, height: height, frames: frames, loopCount: loopCount,
-                            encoding: encoding, warnings: warnings)
+        return DecodedImage(
+            format: .gif, width: width, height: height, frames: frames, loopCount: loopCount,
+            encoding: encoding, warnings: warnings)
     }
 
     /// Reads the frame's indices and draws them onto the canvas: a palette colour for every pixel but the
     /// transparent index, which leaves the canvas as it was. Parts outside the logical screen are clipped.
-    private static func drawImage(_ gif: UnsafeMutablePointer<GifFileType>, rect: PixelRect, interlaced: Bool,
-                                  colorMap: UnsafeMutablePointer<ColorMapObject>?, transparentIndex: Int?,
-                                  limits: DecodeLimits, frame: Int, on canvas: inout RGBAImage) throws(DecodeError) {
+    private static func drawImage(
+        _ gif: UnsafeMutablePointer<GifFileType>, rect: PixelRect, interlaced: Bool,
+        colorMap: UnsafeMutablePointer<ColorMapObject>?, transparentIndex: Int?,
+        limits: DecodeLimits, frame: Int, on canvas: inout RGBAImage
+    ) throws(DecodeError) {
         guard rect.width > 0, rect.height > 0 else {
             try skipImageData(gif, frame: frame)
             return
@@ -142,7 +153,9 @@ enum GIFDecoder {
         var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
         let ok = indices.withUnsafeMutableBufferPointer { buffer -> Bool in
             for row in rowOrder(height: rect.height, interlaced: interlaced) {
-                if DGifGetLine(gif, buffer.baseAddress! + row * rect.width, Int32(rect.width)) != GIF_OK { return false }
+                if DGifGetLine(gif, buffer.baseAddress! + row * rect.width, Int32(rect.width)) != GIF_OK {
+                    return false
+                }
             }
             return true
         }
@@ -162,8 +175,10 @@ enum GIFDecoder {
             }
         }
         let transparent = transparentIndex ?? -1
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(canvas.width, rect.x + rect.width), y1 = min(canvas.height, rect.y + rect.height)
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(canvas.width, rect.x + rect.width)
+        let y1 = min(canvas.height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
         let canvasWidth = canvas.width
         indices.withUnsafeBufferPointer { src in
@@ -188,7 +203,9 @@ enum GIFDecoder {
     /// Rows in the order they are stored: interlaced GIFs store every 8th row, then the 4th, 2nd and odd rows.
     static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
         guard interlaced else { return Array(0..<height) }
-        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in
+            Array(stride(from: start, to: height, by: step))
+        }
     }
 
     private static func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>, frame: Int) throws(DecodeError) {
@@ -204,8 +221,10 @@ enum GIFDecoder {
         }
     }
 
-    private static func readExtension(_ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicControl,
-                                      loopCount: inout Int?) throws(DecodeError) {
+    private static func readExtension(
+        _ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicControl,
+        loopCount: inout Int?
+    ) throws(DecodeError) {
         var code: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>? = nil
         guard DGifGetExtension(gif, &code, &block) == GIF_OK else {

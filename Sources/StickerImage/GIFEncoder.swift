@@ -10,11 +10,14 @@ public enum GIFEncoder {
 
     private static let write: OutputFunc = { gif, data, count in
         guard let gif, let data, count > 0, let user = gif.pointee.UserData else { return 0 }
-        Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
+        Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue().bytes.append(
+            contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
         return count
     }
 
-    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128) throws(PNGEncoder.EncodeError) -> [UInt8] {
+    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128) throws(PNGEncoder.EncodeError)
+        -> [UInt8]
+    {
         // Opaque colours of every frame feed one palette; one index is kept for transparency.
         var opaque: [UInt32] = []
         var hasTransparency = false
@@ -39,7 +42,9 @@ public enum GIFEncoder {
         let retained = Unmanaged.passRetained(sink)
         defer { retained.release() }
         var error: Int32 = 0
-        guard let gif = EGifOpen(retained.toOpaque(), write, &error) else { throw failure("cannot start the GIF", error) }
+        guard let gif = EGifOpen(retained.toOpaque(), write, &error) else {
+            throw failure("cannot start the GIF", error)
+        }
         var closed = false
         defer { if !closed { EGifCloseFile(gif, &error) } }
         EGifSetGifVersion(gif, true)
@@ -56,32 +61,38 @@ public enum GIFEncoder {
             var name = Array("NETSCAPE2.0".utf8)
             var loop: [UInt8] = [1, UInt8(loops & 0xFF), UInt8(loops >> 8 & 0xFF)]
             guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
-                  EGifPutExtensionBlock(gif, Int32(name.count), &name) == GIF_OK,
-                  EGifPutExtensionBlock(gif, 3, &loop) == GIF_OK,
-                  EGifPutExtensionTrailer(gif) == GIF_OK else { throw failure("cannot write the loop count", gif.pointee.Error) }
+                EGifPutExtensionBlock(gif, Int32(name.count), &name) == GIF_OK,
+                EGifPutExtensionBlock(gif, 3, &loop) == GIF_OK,
+                EGifPutExtensionTrailer(gif) == GIF_OK
+            else { throw failure("cannot write the loop count", gif.pointee.Error) }
         }
         var line = [UInt8](repeating: 0, count: image.width)
         for frame in image.frames {
-            var control = GraphicsControlBlock(DisposalMode: image.frames.count > 1 ? DISPOSE_BACKGROUND : DISPOSAL_UNSPECIFIED,
-                                               UserInputFlag: false,
-                                               DelayTime: Int32(min(65535, (frame.delayMs / 10).rounded())),
-                                               TransparentColor: Int32(transparent))
+            var control = GraphicsControlBlock(
+                DisposalMode: image.frames.count > 1 ? DISPOSE_BACKGROUND : DISPOSAL_UNSPECIFIED,
+                UserInputFlag: false,
+                DelayTime: Int32(min(65535, (frame.delayMs / 10).rounded())),
+                TransparentColor: Int32(transparent))
             var extensionBytes = [UInt8](repeating: 0, count: 4)
             let length = EGifGCBToExtension(&control, &extensionBytes)
             guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extensionBytes) == GIF_OK,
-                  EGifPutImageDesc(gif, 0, 0, Int32(image.width), Int32(image.height), false, nil) == GIF_OK else {
+                EGifPutImageDesc(gif, 0, 0, Int32(image.width), Int32(image.height), false, nil) == GIF_OK
+            else {
                 throw failure("cannot write a frame header", gif.pointee.Error)
             }
             for y in 0..<image.height {
                 frame.image.pixels.withUnsafeBufferPointer { p in
                     for x in 0..<image.width {
                         let i = (y * image.width + x) * 4
-                        line[x] = p[i + 3] >= alphaThreshold
+                        line[x] =
+                            p[i + 3] >= alphaThreshold
                             ? quantizer.index(of: UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]))
                             : UInt8(max(transparent, 0))
                     }
                 }
-                guard EGifPutLine(gif, &line, Int32(image.width)) == GIF_OK else { throw failure("cannot write pixels", gif.pointee.Error) }
+                guard EGifPutLine(gif, &line, Int32(image.width)) == GIF_OK else {
+                    throw failure("cannot write pixels", gif.pointee.Error)
+                }
             }
         }
         closed = true

@@ -13,7 +13,8 @@ public enum ImageDecoder {
         }
     }
 
-    public static func decodeFile(at path: String, limits: DecodeLimits = .default) throws(DecodeError) -> DecodedImage {
+    public static func decodeFile(at path: String, limits: DecodeLimits = .default) throws(DecodeError) -> DecodedImage
+    {
         try decode(try FileBytes.read(path, limit: limits.maxFileBytes), limits: limits)
     }
 }
@@ -59,7 +60,9 @@ public enum FileBytes {
         guard !isDirectory.boolValue else { throw .unreadable("it is a directory") }
         // Non-blocking, so opening a FIFO returns at once; the type is then checked on what was opened.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            throw .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno)))
+        }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }

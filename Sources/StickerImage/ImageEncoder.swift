@@ -2,8 +2,10 @@ import CCodecs
 
 /// Encodes a decoded image back into a format: PNG or APNG (libpng), GIF (giflib), JPEG (libjpeg-turbo).
 public enum ImageEncoder {
-    public static func encode(_ image: DecodedImage, as format: ImageFormat, compressionLevel: Int = 6,
-                              jpegQuality: Int = 92) throws(PNGEncoder.EncodeError) -> [UInt8] {
+    public static func encode(
+        _ image: DecodedImage, as format: ImageFormat, compressionLevel: Int = 6,
+        jpegQuality: Int = 92
+    ) throws(PNGEncoder.EncodeError) -> [UInt8] {
         switch format {
         case .png, .apng: return try APNGEncoder.encode(image, compressionLevel: compressionLevel)
         case .gif: return try GIFEncoder.encode(image)
@@ -16,11 +18,15 @@ public enum ImageEncoder {
         var size = 0
         var message = [CChar](repeating: 0, count: Int(CC_MESSAGE_LENGTH))
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            cc_jpeg_encode_rgba(pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(quality), &out, &size, &message)
+            cc_jpeg_encode_rgba(
+                pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(quality), &out, &size, &message)
         }
         defer { cc_free(out) }
         guard status == CC_OK, let out else {
-            throw PNGEncoder.EncodeError(description: "JPEG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw PNGEncoder.EncodeError(
+                description:
+                    "JPEG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+            )
         }
         return Array(UnsafeBufferPointer(start: out, count: size))
     }

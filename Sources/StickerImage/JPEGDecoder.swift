@@ -8,7 +8,9 @@ enum JPEGDecoder {
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         let c = limits.cLimits
         let status = bytes.withUnsafeBufferPointer { buffer in
-            cc_jpeg_decode_rgba(buffer.baseAddress, buffer.count, cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels), &pixels, &info)
+            cc_jpeg_decode_rgba(
+                buffer.baseAddress, buffer.count,
+                cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels), &pixels, &info)
         }
         defer {
             cc_free(pixels)
@@ -19,20 +21,23 @@ enum JPEGDecoder {
         if info.damaged != 0 { throw .malformed("corrupt JPEG data: \(message)") }
         try CDecodeResult.check(status, message: message) { "JPEG data error: \($0)" }
         let image = try CDecodeResult.image(pixels, width: info.width, height: info.height)
-        var encoding = SourceEncoding(bitDepth: Int(info.data_precision), colorType: colorModel(info),
-                                      hasAlphaChannel: false, interlaced: false)
+        var encoding = SourceEncoding(
+            bitDepth: Int(info.data_precision), colorType: colorModel(info),
+            hasAlphaChannel: false, interlaced: false)
         encoding.progressive = info.progressive != 0
         encoding.arithmetic = info.arithmetic != 0
         if let exif = info.exif, info.exif_size > 0 {
-            encoding.exifOrientation = EXIFReader.orientation(Array(UnsafeBufferPointer(start: exif, count: info.exif_size)))
+            encoding.exifOrientation = EXIFReader.orientation(
+                Array(UnsafeBufferPointer(start: exif, count: info.exif_size)))
         }
         var warnings = CMessage.lines(from: &info.warning_text).map { "libjpeg: \($0)" }
         if info.scans_missing != 0 {
             warnings.append("progressive JPEG ends before its last scan: it shows less detail than it was saved with")
         }
-        return DecodedImage(format: .jpeg, width: image.width, height: image.height,
-                            frames: [AnimationFrame(image: image, delayMs: 0)], loopCount: nil,
-                            encoding: encoding, warnings: warnings)
+        return DecodedImage(
+            format: .jpeg, width: image.width, height: image.height,
+            frames: [AnimationFrame(image: image, delayMs: 0)], loopCount: nil,
+            encoding: encoding, warnings: warnings)
     }
 
     /// The J_COLOR_SPACE of the file by name.

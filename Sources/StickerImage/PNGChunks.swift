@@ -1,8 +1,8 @@
 /// One chunk of a PNG stream: its four-letter type and where its data lies in the file.
 struct PNGChunk {
     let type: String
-    let offset: Int        // of the length field
-    let data: Range<Int>   // the data, without length, type and CRC
+    let offset: Int  // of the length field
+    let data: Range<Int>  // the data, without length, type and CRC
 
     var isCritical: Bool { type.first?.isUppercase ?? false }
 }
@@ -28,7 +28,8 @@ enum PNGChunkWalker {
             }
             let end = offset + 8 + length + 4
             guard end <= bytes.count else {
-                throw .malformed("truncated PNG: chunk \(type) at byte \(offset) needs \(length) bytes, the file ends first")
+                throw .malformed(
+                    "truncated PNG: chunk \(type) at byte \(offset) needs \(length) bytes, the file ends first")
             }
             let stored = bytes.uint32BE(at: offset + 8 + length)
             let computed = CRC32.checksum(bytes[(offset + 4)..<(offset + 8 + length)])

@@ -22,14 +22,16 @@ enum PNGDecoder {
         }
 
         if let animation {
-            var decoded = try APNGCompositor.decode(animation, chunks: chunks, bytes: bytes, header: header, limits: limits)
+            var decoded = try APNGCompositor.decode(
+                animation, chunks: chunks, bytes: bytes, header: header, limits: limits)
             decoded.warnings = warnings + decoded.warnings
             return decoded
         }
         let (image, info) = try PNGStreamDecoder.decode(bytes, limits: limits)
-        return DecodedImage(format: format, width: image.width, height: image.height,
-                            frames: [AnimationFrame(image: image, delayMs: 0)], loopCount: nil,
-                            encoding: info.encoding, warnings: warnings + info.warnings)
+        return DecodedImage(
+            format: format, width: image.width, height: image.height,
+            frames: [AnimationFrame(image: image, delayMs: 0)], loopCount: nil,
+            encoding: info.encoding, warnings: warnings + info.warnings)
     }
 
     /// IHDR first, IDATs present and consecutive: libpng accepts some of these silently, so they are checked here.
@@ -52,12 +54,14 @@ enum PNGDecoder {
 struct PNGHeader {
     let width: Int
     let height: Int
-    let ihdr: [UInt8]          // the 13 data bytes
+    let ihdr: [UInt8]  // the 13 data bytes
     let sharedChunks: [PNGChunk]  // PLTE, tRNS, gAMA, ... : everything before the first IDAT but IHDR, acTL, fcTL
 
     init(chunks: [PNGChunk], bytes: [UInt8]) throws(DecodeError) {
         let ihdrChunk = chunks[0]
-        guard ihdrChunk.data.count == 13 else { throw .malformed("malformed PNG: IHDR is \(ihdrChunk.data.count) bytes, not 13") }
+        guard ihdrChunk.data.count == 13 else {
+            throw .malformed("malformed PNG: IHDR is \(ihdrChunk.data.count) bytes, not 13")
+        }
         ihdr = Array(bytes[ihdrChunk.data])
         width = Int(ihdr.uint32BE(at: 0))
         height = Int(ihdr.uint32BE(at: 4))

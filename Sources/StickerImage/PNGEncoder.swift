@@ -17,7 +17,9 @@ public enum PNGEncoder {
     }
 
     /// Indexed with tRNS when `palette` holds every colour of the image, else 8-bit RGBA.
-    static func encode(_ image: RGBAImage, palette: ExactPalette?, compressionLevel: Int, opaque: Bool = false) throws(EncodeError) -> [UInt8] {
+    static func encode(_ image: RGBAImage, palette: ExactPalette?, compressionLevel: Int, opaque: Bool = false)
+        throws(EncodeError) -> [UInt8]
+    {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: Int(CC_MESSAGE_LENGTH))
@@ -26,8 +28,10 @@ public enum PNGEncoder {
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             indices.withUnsafeOptionalBuffer { indexBuffer in
                 entries.withUnsafeOptionalBuffer { paletteBuffer in
-                    cc_png_encode(pixels.baseAddress, indexBuffer, paletteBuffer, Int32(palette?.colors.count ?? 0),
-                                  UInt32(image.width), UInt32(image.height), Int32(compressionLevel), opaque ? 1 : 0, &out, &size, &message)
+                    cc_png_encode(
+                        pixels.baseAddress, indexBuffer, paletteBuffer, Int32(palette?.colors.count ?? 0),
+                        UInt32(image.width), UInt32(image.height), Int32(compressionLevel), opaque ? 1 : 0, &out, &size,
+                        &message)
                 }
             }
         }

@@ -12,8 +12,9 @@ struct PNGStreamInfo {
     var encoding: SourceEncoding {
         let names = [0: "gray", 2: "rgb", 3: "palette", 4: "gray+alpha", 6: "rgba"]
         let alpha = colorType == 4 || colorType == 6 || hasTransparencyChunk
-        return SourceEncoding(bitDepth: bitDepth, colorType: names[colorType] ?? "unknown",
-                              hasAlphaChannel: alpha, interlaced: interlaced)
+        return SourceEncoding(
+            bitDepth: bitDepth, colorType: names[colorType] ?? "unknown",
+            hasAlphaChannel: alpha, interlaced: interlaced)
     }
 }
 
@@ -24,16 +25,19 @@ enum PNGStreamDecoder {
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         let c = limits.cLimits
         let status = bytes.withUnsafeBufferPointer { buffer in
-            cc_png_decode_rgba(buffer.baseAddress, buffer.count, cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels), &pixels, &info)
+            cc_png_decode_rgba(
+                buffer.baseAddress, buffer.count,
+                cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels), &pixels, &info)
         }
         defer { cc_free(pixels) }
         let message = CMessage.string(from: &info.message)
         let size = status == CC_ERROR_LIMIT ? "\(info.width)x\(info.height) px: " : ""
         try CDecodeResult.check(status, message: size + message) { "PNG data error: \(pngMessage($0))" }
         let image = try CDecodeResult.image(pixels, width: info.width, height: info.height)
-        let streamInfo = PNGStreamInfo(bitDepth: Int(info.bit_depth), colorType: Int(info.color_type),
-                                       interlaced: info.interlaced != 0, hasTransparencyChunk: info.has_trns != 0,
-                                       warnings: CMessage.lines(from: &info.warning_text).map { "libpng: \($0)" })
+        let streamInfo = PNGStreamInfo(
+            bitDepth: Int(info.bit_depth), colorType: Int(info.color_type),
+            interlaced: info.interlaced != 0, hasTransparencyChunk: info.has_trns != 0,
+            warnings: CMessage.lines(from: &info.warning_text).map { "libpng: \($0)" })
         if let bomb = streamInfo.warnings.first(where: isMetadataLimitWarning) {
             throw .limitExceeded("a metadata chunk inflates past the 1 MiB limit (\(bomb)); a decompression bomb?")
         }

@@ -38,7 +38,9 @@ public enum ImageFormat: String, Codable, Sendable, CaseIterable {
     /// The extension to give a file of `format` now named `path`: its own when it fits the content,
     /// else the format's (an APNG named .apng becomes .png), else png when the content is unknown.
     public static func fileExtension(for path: String, format: ImageFormat?) -> String {
-        let current = (path.split(separator: ".").count > 1 ? path.split(separator: ".").last.map(String.init) ?? "" : "").lowercased()
+        let current =
+            (path.split(separator: ".").count > 1 ? path.split(separator: ".").last.map(String.init) ?? "" : "")
+            .lowercased()
         guard let format else { return stickerExtensions.contains(current) ? current : "png" }
         return format.acceptedExtensions.contains(current) ? current : format.acceptedExtensions[0]
     }

@@ -11,12 +11,12 @@ public enum JSONValue: Equatable, Sendable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.int(a), .int(b)): return a == b
-        case let (.double(a), .double(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)): return a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
         default: return false
         }
     }
@@ -67,10 +67,15 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    private func writeContainer(open: String, close: String, count: Int, indent: Int?, to out: inout String,
-                                element: (Int, inout String, Int?) -> Void) {
+    private func writeContainer(
+        open: String, close: String, count: Int, indent: Int?, to out: inout String,
+        element: (Int, inout String, Int?) -> Void
+    ) {
         out += open
-        guard count > 0 else { out += close; return }
+        guard count > 0 else {
+            out += close
+            return
+        }
         let inner = indent.map { $0 + 2 }
         for index in 0..<count {
             if index > 0 { out += "," }

@@ -30,8 +30,10 @@ public enum InputDiscovery {
     }
 
     /// Extensions looked at in a folder: every format a sticker might wrongly be, so the rules can say so.
-    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp", "heic", "heif", "avif",
-                                                      "bmp", "tif", "tiff", "jxl"]
+    public static let imageExtensions: Set<String> = [
+        "png", "apng", "gif", "jpg", "jpeg", "webp", "heic", "heif", "avif",
+        "bmp", "tif", "tiff", "jxl",
+    ]
 
     public static func discover(_ paths: [String], configuration: LintConfiguration) throws(InputError) -> [PackInput] {
         var packs: [PackInput] = []
@@ -44,7 +46,9 @@ public enum InputDiscovery {
             if !isDirectory.boolValue {
                 looseFiles.append(path)
             } else if CatalogReader.isCatalog(path) {
-                packs += catalogPacks(CatalogReader.read(path, maxLabelLength: configuration.settings.maxLabelLength), configuration: configuration)
+                packs += catalogPacks(
+                    CatalogReader.read(path, maxLabelLength: configuration.settings.maxLabelLength),
+                    configuration: configuration)
             } else {
                 var files: [String] = []
                 var catalogs: [String] = []
@@ -52,7 +56,9 @@ public enum InputDiscovery {
                 let kept = files.filter { !configuration.excludes($0) }
                 if !kept.isEmpty || catalogs.isEmpty { packs.append(PackInput(name: path, stickerPaths: kept)) }
                 for catalog in catalogs where !configuration.excludes(catalog) {
-                    packs += catalogPacks(CatalogReader.read(catalog, maxLabelLength: configuration.settings.maxLabelLength), configuration: configuration)
+                    packs += catalogPacks(
+                        CatalogReader.read(catalog, maxLabelLength: configuration.settings.maxLabelLength),
+                        configuration: configuration)
                 }
             }
         }
@@ -62,7 +68,8 @@ public enum InputDiscovery {
 
     static func catalogPacks(_ catalog: StickerCatalog, configuration: LintConfiguration) -> [PackInput] {
         var packs = catalog.packs.map { pack -> PackInput in
-            var input = PackInput(name: pack.path, stickerPaths: [], gridSize: pack.gridSize.flatMap(SizeClass.init(rawValue:)))
+            var input = PackInput(
+                name: pack.path, stickerPaths: [], gridSize: pack.gridSize.flatMap(SizeClass.init(rawValue:)))
             for entry in pack.entries {
                 for image in entry.imagePaths where !configuration.excludes(image) {
                     input.stickerPaths.append(image)

@@ -22,7 +22,10 @@ public struct LintConfiguration: Sendable, Equatable {
     public init() {}
 
     public static let fileName = ".stickerpack.yml"
-    static let knownKeys = ["rules", "byte-limit", "size-class", "exclude", "strict", "min-side", "max-side", "short-delay-ms", "max-label-length"]
+    static let knownKeys = [
+        "rules", "byte-limit", "size-class", "exclude", "strict", "min-side", "max-side", "short-delay-ms",
+        "max-label-length",
+    ]
 
     public struct ConfigurationError: Error, CustomStringConvertible {
         public let file: String
@@ -64,11 +67,15 @@ public struct LintConfiguration: Sendable, Equatable {
         guard let loaded else { return configuration }
         guard let root = loaded as? [String: Any] else { throw fail("the top level must be a mapping of keys") }
         for key in root.keys.sorted() where !knownKeys.contains(key) {
-            throw fail("unknown key '\(key)'" + suggestion(for: key, among: knownKeys) + " (known keys: \(knownKeys.joined(separator: ", ")))")
+            throw fail(
+                "unknown key '\(key)'" + suggestion(for: key, among: knownKeys)
+                    + " (known keys: \(knownKeys.joined(separator: ", ")))")
         }
         func integer(_ key: String, min: Int) throws(ConfigurationError) -> Int? {
             guard let value = root[key] else { return nil }
-            guard let number = value as? Int, number >= min else { throw fail("'\(key)' must be a whole number of at least \(min), not \(value)") }
+            guard let number = value as? Int, number >= min else {
+                throw fail("'\(key)' must be a whole number of at least \(min), not \(value)")
+            }
             return number
         }
         if let limit = try integer("byte-limit", min: 1) { configuration.settings.byteLimit = limit }
@@ -91,15 +98,20 @@ public struct LintConfiguration: Sendable, Equatable {
             configuration.exclude = patterns
         }
         if let value = root["rules"] {
-            guard let rules = value as? [String: Any] else { throw fail("'rules' must map rule identifiers to off, error, warning or info") }
+            guard let rules = value as? [String: Any] else {
+                throw fail("'rules' must map rule identifiers to off, error, warning or info")
+            }
             for (identifier, setting) in rules.sorted(by: { $0.key < $1.key }) {
                 guard RuleRegistry.identifiers.contains(identifier) else {
-                    throw fail("unknown rule '\(identifier)' under 'rules'" + suggestion(for: identifier, among: RuleRegistry.identifiers)
-                               + " (rules: \(RuleRegistry.identifiers.joined(separator: ", ")))")
+                    throw fail(
+                        "unknown rule '\(identifier)' under 'rules'"
+                            + suggestion(for: identifier, among: RuleRegistry.identifiers)
+                            + " (rules: \(RuleRegistry.identifiers.joined(separator: ", ")))")
                 }
                 // YAML reads a bare `off` as false.
                 if let flag = setting as? Bool {
-                    configuration.rules[identifier] = flag ? .severity(RuleRegistry.description(of: identifier)!.defaultSeverity) : .off
+                    configuration.rules[identifier] =
+                        flag ? .severity(RuleRegistry.description(of: identifier)!.defaultSeverity) : .off
                 } else if let name = setting as? String, name == "off" {
                     configuration.rules[identifier] = .off
                 } else if let name = setting as? String, let severity = Severity(rawValue: name) {
@@ -114,7 +126,9 @@ public struct LintConfiguration: Sendable, Equatable {
 
     /// " (did you mean 'x'?)" for a near miss.
     static func suggestion(for word: String, among candidates: [String]) -> String {
-        guard let best = candidates.min(by: { editDistance(word, $0) < editDistance(word, $1) }), editDistance(word, best) <= 3 else { return "" }
+        guard let best = candidates.min(by: { editDistance(word, $0) < editDistance(word, $1) }),
+            editDistance(word, best) <= 3
+        else { return "" }
         return " (did you mean '\(best)'?)"
     }
 
@@ -122,7 +136,9 @@ public struct LintConfiguration: Sendable, Equatable {
     public func excludes(_ path: String) -> Bool {
         guard !exclude.isEmpty else { return false }
         var relative = URL(fileURLWithPath: path).standardizedFileURL.path
-        if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }), relative.hasPrefix(base) {
+        if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }),
+            relative.hasPrefix(base)
+        {
             relative = String(relative.dropFirst(base.count))
         }
         let name = (path as NSString).lastPathComponent
@@ -141,7 +157,12 @@ public struct LintConfiguration: Sendable, Equatable {
             case "*":
                 if characters.first == "*" {
                     characters.removeFirst()
-                    if characters.first == "/" { characters.removeFirst(); out += "(.*/)?" } else { out += ".*" }
+                    if characters.first == "/" {
+                        characters.removeFirst()
+                        out += "(.*/)?"
+                    } else {
+                        out += ".*"
+                    }
                 } else {
                     out += "[^/]*"
                 }

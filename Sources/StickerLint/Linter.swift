@@ -28,10 +28,12 @@ public struct LintReport: Sendable {
 
 /// Decodes every file once, on all cores, then runs every enabled rule over the facts.
 public enum Linter {
-    public static func lint(_ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass? = nil,
-                            limits: DecodeLimits = .default,
-                            progress: (@Sendable (_ done: Int, _ total: Int, _ path: String) -> Void)? = nil,
-                            visit: StickerFacts.Visitor? = nil) -> LintReport {
+    public static func lint(
+        _ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass? = nil,
+        limits: DecodeLimits = .default,
+        progress: (@Sendable (_ done: Int, _ total: Int, _ path: String) -> Void)? = nil,
+        visit: StickerFacts.Visitor? = nil
+    ) -> LintReport {
         let paths = inputs.flatMap(\.stickerPaths)
         let facts = readFacts(paths, limits: limits, progress: progress, visit: visit)
         var offset = 0
@@ -46,8 +48,10 @@ public enum Linter {
 
     /// Facts for every path, in path order, computed in parallel. Each worker holds one decoded image at a time.
     /// `visit` sees each decoded image while it is in memory (index into `paths`), so callers need not decode again.
-    static func readFacts(_ paths: [String], limits: DecodeLimits, progress: (@Sendable (Int, Int, String) -> Void)?,
-                          visit: StickerFacts.Visitor? = nil) -> [StickerFacts] {
+    static func readFacts(
+        _ paths: [String], limits: DecodeLimits, progress: (@Sendable (Int, Int, String) -> Void)?,
+        visit: StickerFacts.Visitor? = nil
+    ) -> [StickerFacts] {
         let results = UnsafeMutableBufferPointer<StickerFacts?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
         defer {
@@ -65,13 +69,17 @@ public enum Linter {
         return results.map { $0! }
     }
 
-    static func lintPack(_ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration, sizeClass: SizeClass?) -> PackReport {
+    static func lintPack(
+        _ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration, sizeClass: SizeClass?
+    ) -> PackReport {
         let context = packContext(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass)
-        var pack = LintPack(stickers: stickers, context: context,
-                            catalogProblems: input.catalogIssues.map {
-                                CatalogProblem(path: $0.path, severity: $0.level == .error ? .error : .warning, message: $0.message, hint: $0.hint)
-                            },
-                            iconSets: input.iconSets.map(iconFacts))
+        var pack = LintPack(
+            stickers: stickers, context: context,
+            catalogProblems: input.catalogIssues.map {
+                CatalogProblem(
+                    path: $0.path, severity: $0.level == .error ? .error : .warning, message: $0.message, hint: $0.hint)
+            },
+            iconSets: input.iconSets.map(iconFacts))
         // Frames of a sequence may repeat each other: only whole stickers are compared for duplicates.
         let wholeStickers = stickers.map { sticker -> StickerFacts in
             guard input.sequenceOf[sticker.path] != nil else { return sticker }
@@ -88,27 +96,37 @@ public enum Linter {
             for finding in rule.init().check(pack) {
                 var severity = finding.severity ?? description.defaultSeverity
                 if case .severity(let configured)? = setting { severity = configured }
-                diagnostics.append(Diagnostic(rule: description.identifier, severity: severity, path: finding.path,
-                                              message: finding.message, hint: finding.hint))
+                diagnostics.append(
+                    Diagnostic(
+                        rule: description.identifier, severity: severity, path: finding.path,
+                        message: finding.message, hint: finding.hint))
             }
         }
-        return PackReport(name: input.name, context: context, stickers: stickers, diagnostics: sorted(diagnostics, order: stickers.map(\.path)),
-                          sequenceOf: input.sequenceOf, sequenceFrameMs: input.sequenceFrameMs)
+        return PackReport(
+            name: input.name, context: context, stickers: stickers,
+            diagnostics: sorted(diagnostics, order: stickers.map(\.path)),
+            sequenceOf: input.sequenceOf, sequenceFrameMs: input.sequenceFrameMs)
     }
 
     /// The pack's size class and where it came from: --size-class, the configuration, the catalog's grid-size,
     /// else the most common sticker size (only the sizes of `stickers` are read).
-    public static func packContext(_ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration,
-                                   sizeClass: SizeClass?) -> PackContext {
+    public static func packContext(
+        _ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration,
+        sizeClass: SizeClass?
+    ) -> PackContext {
         var context = PackContext(settings: configuration.settings)
         if let sizeClass {
             (context.sizeClass, context.sizeClassSource) = (sizeClass, "--size-class")
         } else if let configured = configuration.sizeClass {
-            (context.sizeClass, context.sizeClassSource) = (configured, configuration.source.map { ($0 as NSString).lastPathComponent } ?? "the configuration")
+            (context.sizeClass, context.sizeClassSource) = (
+                configured, configuration.source.map { ($0 as NSString).lastPathComponent } ?? "the configuration"
+            )
         } else if let grid = input.gridSize {
             (context.sizeClass, context.sizeClassSource) = (grid, "the catalog's grid-size")
         } else if let common = mostCommonSide(stickers) {
-            (context.sizeClass, context.sizeClassSource) = (SizeClass.nearest(to: common), "the most common sticker size")
+            (context.sizeClass, context.sizeClassSource) = (
+                SizeClass.nearest(to: common), "the most common sticker size"
+            )
         }
         return context
     }
@@ -119,11 +137,13 @@ public enum Linter {
         for (index, path) in order.enumerated() where position[path] == nil { position[path] = index }
         let rules = RuleRegistry.identifiers
         return diagnostics.enumerated().sorted { a, b in
-            let pa = position[a.element.path] ?? Int.max, pb = position[b.element.path] ?? Int.max
+            let pa = position[a.element.path] ?? Int.max
+            let pb = position[b.element.path] ?? Int.max
             if pa != pb { return pa < pb }
             if a.element.path != b.element.path { return a.element.path < b.element.path }
             if a.element.severity != b.element.severity { return a.element.severity > b.element.severity }
-            let ra = rules.firstIndex(of: a.element.rule) ?? 0, rb = rules.firstIndex(of: b.element.rule) ?? 0
+            let ra = rules.firstIndex(of: a.element.rule) ?? 0
+            let rb = rules.firstIndex(of: b.element.rule) ?? 0
             if ra != rb { return ra < rb }
             return a.offset < b.offset
         }.map(\.element)
@@ -140,24 +160,27 @@ public enum Linter {
 
     /// Icon images probed for their pixel size: the header is enough.
     static func iconFacts(_ set: IconSetFolder) -> IconSetFacts {
-        IconSetFacts(path: set.path, images: set.images.map { entry in
-            var facts = IconImageFacts(path: set.path + "/" + (entry.filename ?? ""), size: entry.size, scale: entry.scale,
-                                       idiom: entry.idiom, pixelWidth: nil, pixelHeight: nil)
-            guard let name = entry.filename else {
-                facts.path = set.path
-                facts.problem = "the \(entry.idiom) \(entry.size) pt @\(entry.scale)x slot has no image"
+        IconSetFacts(
+            path: set.path,
+            images: set.images.map { entry in
+                var facts = IconImageFacts(
+                    path: set.path + "/" + (entry.filename ?? ""), size: entry.size, scale: entry.scale,
+                    idiom: entry.idiom, pixelWidth: nil, pixelHeight: nil)
+                guard let name = entry.filename else {
+                    facts.path = set.path
+                    facts.problem = "the \(entry.idiom) \(entry.size) pt @\(entry.scale)x slot has no image"
+                    return facts
+                }
+                do {
+                    let image = try ImageDecoder.decodeFile(at: facts.path)
+                    facts.pixelWidth = image.width
+                    facts.pixelHeight = image.height
+                    facts.hasAlpha = image.encoding.hasAlphaChannel
+                } catch {
+                    facts.problem = "\(name): \(error)"
+                }
                 return facts
-            }
-            do {
-                let image = try ImageDecoder.decodeFile(at: facts.path)
-                facts.pixelWidth = image.width
-                facts.pixelHeight = image.height
-                facts.hasAlpha = image.encoding.hasAlphaChannel
-            } catch {
-                facts.problem = "\(name): \(error)"
-            }
-            return facts
-        })
+            })
     }
 }
 

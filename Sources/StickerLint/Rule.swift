@@ -21,7 +21,10 @@ public struct PackContext: Sendable {
     /// "--size-class", "the catalog's grid-size", "the most common sticker size", or "the default".
     public var sizeClassSource: String
 
-    public init(settings: LintSettings = LintSettings(), sizeClass: SizeClass = .regular, sizeClassSource: String = "the default") {
+    public init(
+        settings: LintSettings = LintSettings(), sizeClass: SizeClass = .regular,
+        sizeClassSource: String = "the default"
+    ) {
         self.settings = settings
         self.sizeClass = sizeClass
         self.sizeClassSource = sizeClassSource
@@ -56,8 +59,10 @@ public struct IconImageFacts: Sendable, Equatable {
     public var hasAlpha: Bool
     public var problem: String?
 
-    public init(path: String, size: String, scale: Int, idiom: String, pixelWidth: Int?, pixelHeight: Int?,
-                hasAlpha: Bool = false, problem: String? = nil) {
+    public init(
+        path: String, size: String, scale: Int, idiom: String, pixelWidth: Int?, pixelHeight: Int?,
+        hasAlpha: Bool = false, problem: String? = nil
+    ) {
         self.path = path
         self.size = size
         self.scale = scale
@@ -86,8 +91,10 @@ public struct LintPack: Sendable {
     public var catalogProblems: [CatalogProblem]
     public var iconSets: [IconSetFacts]
 
-    public init(stickers: [StickerFacts], context: PackContext = PackContext(), catalogProblems: [CatalogProblem] = [],
-                iconSets: [IconSetFacts] = []) {
+    public init(
+        stickers: [StickerFacts], context: PackContext = PackContext(), catalogProblems: [CatalogProblem] = [],
+        iconSets: [IconSetFacts] = []
+    ) {
         self.stickers = stickers
         self.context = context
         self.catalogProblems = catalogProblems
@@ -148,11 +155,14 @@ extension LintPack {
 
 extension StickerFacts {
     /// A clean 408 px PNG sticker with a transparent background: the base of the rules' examples.
-    public static func example(_ name: String = "cat.png", width: Int = 408, height: Int = 408,
-                               edit: (inout StickerFacts) -> Void = { _ in }) -> StickerFacts {
-        var facts = StickerFacts(path: name, bytes: 120_000, format: .png, width: width, height: height, frameCount: 1,
-                                 bitDepth: 8, colorType: "rgba", hasAlphaChannel: true, transparentPixels: width * height / 2,
-                                 borderOpaque: false, pixelDigest: "digest-of-" + name)
+    public static func example(
+        _ name: String = "cat.png", width: Int = 408, height: Int = 408,
+        edit: (inout StickerFacts) -> Void = { _ in }
+    ) -> StickerFacts {
+        var facts = StickerFacts(
+            path: name, bytes: 120_000, format: .png, width: width, height: height, frameCount: 1,
+            bitDepth: 8, colorType: "rgba", hasAlphaChannel: true, transparentPixels: width * height / 2,
+            borderOpaque: false, pixelDigest: "digest-of-" + name)
         edit(&facts)
         return facts
     }

@@ -3,7 +3,9 @@ import CDigest
 /// SHA-256 (FIPS 180-4), for the pixel digests behind duplicate detection and the manifest's file hashes.
 /// The rounds are CDigest's: the CPU's SHA instructions where it has them, else plain C.
 public struct SHA256 {
-    private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    private var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
     /// True runs the plain C rounds even where the CPU has the instructions (the tests check both).
@@ -45,7 +47,9 @@ public struct SHA256 {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         let savedLength = length
         update(tail)
         length = savedLength

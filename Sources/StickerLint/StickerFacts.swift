@@ -37,10 +37,13 @@ public struct StickerFacts: Sendable {
     public var isAnimated: Bool { frameCount > 1 }
     public var decoded: Bool { decodeError == nil && width != nil }
 
-    public init(path: String, bytes: Int = 0, format: ImageFormat? = nil, decodeError: DecodeError? = nil,
-                width: Int? = nil, height: Int? = nil, frameCount: Int = 0, delaysMs: [Double] = [], loopCount: Int? = nil,
-                bitDepth: Int? = nil, colorType: String? = nil, hasAlphaChannel: Bool = false, transparentPixels: Int = 0,
-                borderOpaque: Bool = false, exifOrientation: Int? = nil, pixelDigest: String? = nil, decodeWarnings: [String] = []) {
+    public init(
+        path: String, bytes: Int = 0, format: ImageFormat? = nil, decodeError: DecodeError? = nil,
+        width: Int? = nil, height: Int? = nil, frameCount: Int = 0, delaysMs: [Double] = [], loopCount: Int? = nil,
+        bitDepth: Int? = nil, colorType: String? = nil, hasAlphaChannel: Bool = false, transparentPixels: Int = 0,
+        borderOpaque: Bool = false, exifOrientation: Int? = nil, pixelDigest: String? = nil,
+        decodeWarnings: [String] = []
+    ) {
         self.path = path
         self.bytes = bytes
         self.format = format
@@ -66,8 +69,10 @@ extension StickerFacts {
     public typealias Visitor = @Sendable (_ index: Int, _ bytes: [UInt8], _ image: DecodedImage) -> Void
 
     /// Reads and decodes the file once and derives every fact from that pass; `visit` sees the decoded image.
-    public static func read(path: String, limits: DecodeLimits = .default,
-                            visit: (@Sendable ([UInt8], DecodedImage) -> Void)? = nil) -> StickerFacts {
+    public static func read(
+        path: String, limits: DecodeLimits = .default,
+        visit: (@Sendable ([UInt8], DecodedImage) -> Void)? = nil
+    ) -> StickerFacts {
         var facts = StickerFacts(path: path)
         let bytes: [UInt8]
         do {

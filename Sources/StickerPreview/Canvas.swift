@@ -34,7 +34,10 @@ struct Canvas {
 
     /// An opaque rectangle, clipped to the canvas.
     mutating func fill(x: Int, y: Int, width: Int, height: Int, _ colour: Colour) {
-        let x0 = max(0, x), y0 = max(0, y), x1 = min(image.width, x + width), y1 = min(image.height, y + height)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(image.width, x + width)
+        let y1 = min(image.height, y + height)
         guard x0 < x1, y0 < y1 else { return }
         let w = image.width
         image.pixels.withUnsafeMutableBufferPointer { pixels in

@@ -17,8 +17,11 @@ public enum ContactSheet {
     }
 
     /// The sheet of `report`; `previews` holds the images made while linting (index over all packs' paths).
-    public static func render(_ report: LintReport, previews: PreviewCollector) -> (image: RGBAImage, layout: SheetLayout) {
-        var offsets: [Int] = [], offset = 0
+    public static func render(_ report: LintReport, previews: PreviewCollector) -> (
+        image: RGBAImage, layout: SheetLayout
+    ) {
+        var offsets: [Int] = []
+        var offset = 0
         for pack in report.packs {
             offsets.append(offset)
             offset += pack.stickers.count
@@ -26,7 +29,8 @@ public enum ContactSheet {
         let items = report.packs.map(PreviewItem.items)
         let animated = report.packs.indices.map { p in
             items[p].map { item in
-                item.stickers.count > 1 || (previews.images(at: offsets[p] + item.stickers[0])?.strip.isEmpty ?? true) == false
+                item.stickers.count > 1
+                    || (previews.images(at: offsets[p] + item.stickers[0])?.strip.isEmpty ?? true) == false
             }
         }
         let layout = SheetLayout(report: report, animated: animated)
@@ -37,25 +41,36 @@ public enum ContactSheet {
 
         for block in layout.blocks {
             let pack = report.packs[block.pack]
-            canvas.text(pack.name, x: SheetLayout.margin, y: block.titleY, scale: m.textScale + 1, ink, maxWidth: layout.width - 2 * SheetLayout.margin)
-            canvas.text(summary(pack), x: SheetLayout.margin, y: block.summaryY, scale: m.textScale, secondary, maxWidth: layout.width - 2 * SheetLayout.margin)
+            canvas.text(
+                pack.name, x: SheetLayout.margin, y: block.titleY, scale: m.textScale + 1, ink,
+                maxWidth: layout.width - 2 * SheetLayout.margin)
+            canvas.text(
+                summary(pack), x: SheetLayout.margin, y: block.summaryY, scale: m.textScale, secondary,
+                maxWidth: layout.width - 2 * SheetLayout.margin)
             for column in 0..<m.tilesPerRow where column < items[block.pack].count {
                 let x = SheetLayout.margin + column * (m.tileWidth + SheetLayout.tileGap)
                 for (index, background) in PreviewBackground.allCases.enumerated() {
                     let left = x + index * (m.cell + m.gap)
                     let width = BitmapFont.width(background.label, scale: m.textScale)
-                    canvas.text(background.label, x: left + (m.cell - width) / 2, y: block.columnTitlesY, scale: m.textScale, secondary)
+                    canvas.text(
+                        background.label, x: left + (m.cell - width) / 2, y: block.columnTitlesY, scale: m.textScale,
+                        secondary)
                 }
             }
             var y = block.footerY
             for diagnostic in block.footer.prefix(SheetLayout.footerLines) {
                 let width = badge(&canvas, diagnostic.severity, x: SheetLayout.margin, y: y, scale: m.textScale)
-                canvas.text("\(diagnostic.rule): \(relativeName(diagnostic.path, in: pack.name)): \(diagnostic.message)", x: SheetLayout.margin + width + 4 * m.textScale,
-                            y: y + m.textScale, scale: m.textScale, ink, maxWidth: layout.width - 2 * SheetLayout.margin - width)
+                canvas.text(
+                    "\(diagnostic.rule): \(relativeName(diagnostic.path, in: pack.name)): \(diagnostic.message)",
+                    x: SheetLayout.margin + width + 4 * m.textScale,
+                    y: y + m.textScale, scale: m.textScale, ink, maxWidth: layout.width - 2 * SheetLayout.margin - width
+                )
                 y += m.badge + 4
             }
             if block.footer.count > SheetLayout.footerLines {
-                canvas.text("and \(block.footer.count - SheetLayout.footerLines) more: `stickerpack lint` lists them", x: SheetLayout.margin, y: y + m.textScale, scale: m.textScale, secondary)
+                canvas.text(
+                    "and \(block.footer.count - SheetLayout.footerLines) more: `stickerpack lint` lists them",
+                    x: SheetLayout.margin, y: y + m.textScale, scale: m.textScale, secondary)
             }
         }
 
@@ -71,12 +86,20 @@ public enum ContactSheet {
                 if let still = images[0]?.still {
                     canvas.draw(still, x: cell.x + (m.cell - still.width) / 2, y: cell.y + (m.cell - still.height) / 2)
                 } else {
-                    cross(&canvas, x: cell.x + m.padding, y: cell.y + m.padding, size: m.inner, thickness: 2 * m.textScale)
+                    cross(
+                        &canvas, x: cell.x + m.padding, y: cell.y + m.padding, size: m.inner, thickness: 2 * m.textScale
+                    )
                 }
             }
-            let facts = item.isSequence ? sequenceLine(item.stickers.map { pack.stickers[$0] }, frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] })
+            let facts =
+                item.isSequence
+                ? sequenceLine(
+                    item.stickers.map { pack.stickers[$0] }, frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] }
+                )
                 : factsLine(first)
-            caption(&canvas, facts: facts, diagnostics: item.diagnostics(in: pack), name: item.name(in: pack), x: tile.x, y: tile.y + m.cell + 6, metrics: m)
+            caption(
+                &canvas, facts: facts, diagnostics: item.diagnostics(in: pack), name: item.name(in: pack), x: tile.x,
+                y: tile.y + m.cell + 6, metrics: m)
             if tile.hasStrip {
                 let top = tile.y + m.cell + m.caption + 8
                 for (k, frame) in stripFrames(item, images: images, size: m.stripCell - 4).enumerated() {
@@ -84,11 +107,14 @@ public enum ContactSheet {
                     canvas.fill(x: x - 1, y: top - 1, width: m.stripCell + 2, height: m.stripCell + 2, cellBorder)
                     canvas.draw(stripBackground, x: x, y: top)
                     if let image = frame.image {
-                        canvas.draw(image, x: x + (m.stripCell - image.width) / 2, y: top + (m.stripCell - image.height) / 2)
+                        canvas.draw(
+                            image, x: x + (m.stripCell - image.width) / 2, y: top + (m.stripCell - image.height) / 2)
                     } else {
                         cross(&canvas, x: x + 4, y: top + 4, size: m.stripCell - 8, thickness: 2)
                     }
-                    canvas.text(m.stripCell >= 48 ? "frame \(frame.number)" : "#\(frame.number)", x: x, y: top + m.stripCell + 3, scale: 1, secondary, maxWidth: m.stripCell)
+                    canvas.text(
+                        m.stripCell >= 48 ? "frame \(frame.number)" : "#\(frame.number)", x: x,
+                        y: top + m.stripCell + 3, scale: 1, secondary, maxWidth: m.stripCell)
                 }
             }
         }
@@ -100,9 +126,12 @@ public enum ContactSheet {
     static func summary(_ pack: PackReport) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let clean = cleanItems(pack)
-        let counts = [plural(pack.diagnostics.count(.error), "error"), plural(pack.diagnostics.count(.warning), "warning"),
-                      plural(pack.diagnostics.count(.info), "info")].joined(separator: ", ")
-        return "\(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px) | \(plural(pack.stickers.count, "sticker")) | \(counts) | \(clean) clean"
+        let counts = [
+            plural(pack.diagnostics.count(.error), "error"), plural(pack.diagnostics.count(.warning), "warning"),
+            plural(pack.diagnostics.count(.info), "info"),
+        ].joined(separator: ", ")
+        return
+            "\(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px) | \(plural(pack.stickers.count, "sticker")) | \(counts) | \(clean) clean"
     }
 
     /// How many of the pack's stickers and sequences have no diagnostic.
@@ -125,7 +154,9 @@ public enum ContactSheet {
 
     /// The later frames to show under an item, numbered from 1: an animation's own strip, or a sequence's
     /// frames (their cell images made smaller).
-    static func stripFrames(_ item: PreviewItem, images: [PreviewImages?], size: Int) -> [(number: Int, image: RGBAImage?)] {
+    static func stripFrames(_ item: PreviewItem, images: [PreviewImages?], size: Int) -> [(
+        number: Int, image: RGBAImage?
+    )] {
         guard item.isSequence else {
             guard let images = images[0] else { return [] }
             return zip(images.stripFrames, images.strip).map { ($0 + 1, $1) }
@@ -133,7 +164,12 @@ public enum ContactSheet {
         return PreviewCollector.stripIndices(frameCount: item.stickers.count, limit: 5).map { index in
             guard let still = images[index]?.still else { return (index + 1, nil) }
             let small = PreviewCollector.fitted(width: still.width, height: still.height, scale: .infinity, limit: size)
-            return (index + 1, ResamplePlan(sourceWidth: still.width, sourceHeight: still.height, width: small.width, height: small.height).resize(still))
+            return (
+                index + 1,
+                ResamplePlan(
+                    sourceWidth: still.width, sourceHeight: still.height, width: small.width, height: small.height
+                ).resize(still)
+            )
         }
     }
 
@@ -161,14 +197,21 @@ public enum ContactSheet {
     }
 
     static func byteText(_ bytes: Int) -> String {
-        bytes < 1000 ? "\(bytes) B" : bytes < 1_000_000 ? "\(Int((Double(bytes) / 1000).rounded())) KB" : String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        bytes < 1000
+            ? "\(bytes) B"
+            : bytes < 1_000_000
+                ? "\(Int((Double(bytes) / 1000).rounded())) KB" : String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
     /// The name and facts, then a badge and rule for each diagnostic, worst first (or "clean").
-    static func caption(_ canvas: inout Canvas, facts: String, diagnostics: [Diagnostic], name: String, x: Int, y: Int, metrics m: SheetLayout.Metrics) {
+    static func caption(
+        _ canvas: inout Canvas, facts: String, diagnostics: [Diagnostic], name: String, x: Int, y: Int,
+        metrics m: SheetLayout.Metrics
+    ) {
         let nameWidth = canvas.text(name, x: x, y: y, scale: m.textScale, ink, maxWidth: m.tileWidth / 2)
         let gap = 3 * BitmapFont.advance * m.textScale
-        canvas.text(facts, x: x + nameWidth + gap, y: y, scale: m.textScale, secondary, maxWidth: m.tileWidth - nameWidth - gap)
+        canvas.text(
+            facts, x: x + nameWidth + gap, y: y, scale: m.textScale, secondary, maxWidth: m.tileWidth - nameWidth - gap)
         var left = x
         let top = y + m.line + 5
         if diagnostics.isEmpty {
@@ -179,7 +222,11 @@ public enum ContactSheet {
         // One badge per rule and severity, with a count when a rule fires more than once.
         var marks: [(severity: Severity, rule: String, count: Int)] = []
         for d in diagnostics {
-            if let i = marks.firstIndex(where: { $0.severity == d.severity && $0.rule == d.rule }) { marks[i].count += 1 } else { marks.append((d.severity, d.rule, 1)) }
+            if let i = marks.firstIndex(where: { $0.severity == d.severity && $0.rule == d.rule }) {
+                marks[i].count += 1
+            } else {
+                marks.append((d.severity, d.rule, 1))
+            }
         }
         for mark in marks {
             let label = mark.count > 1 ? "\(mark.rule) x\(mark.count)" : mark.rule
@@ -187,12 +234,16 @@ public enum ContactSheet {
             let needed = 10 * m.textScale + BitmapFont.width(label, scale: m.textScale) + 6 * m.textScale
             if room < needed { break }
             left += badge(&canvas, mark.severity, x: left, y: top, scale: m.textScale) + 4 * m.textScale
-            left += canvas.text(label, x: left, y: top + m.textScale, scale: m.textScale, severityColour(mark.severity)) + 6 * m.textScale
+            left +=
+                canvas.text(label, x: left, y: top + m.textScale, scale: m.textScale, severityColour(mark.severity)) + 6
+                * m.textScale
         }
     }
 
     static func badge(_ canvas: inout Canvas, _ severity: Severity, x: Int, y: Int, scale: Int) -> Int {
-        badge(&canvas, String(severity.rawValue.prefix(1)).uppercased(), severityColour(severity), x: x, y: y, scale: scale)
+        badge(
+            &canvas, String(severity.rawValue.prefix(1)).uppercased(), severityColour(severity), x: x, y: y,
+            scale: scale)
     }
 
     /// A filled box with white letters, 10 font pixels high; returns its width.

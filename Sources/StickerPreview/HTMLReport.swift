@@ -11,7 +11,8 @@ public enum HTMLReport {
     public static let inner = 104
 
     public static func render(_ report: LintReport, previews: PreviewCollector, toolVersion: String) -> String {
-        let photo = (try? PNGEncoder.encodeOpaque(PreviewBackground.photo.render(width: 240, height: 240)))
+        let photo =
+            (try? PNGEncoder.encodeOpaque(PreviewBackground.photo.render(width: 240, height: 240)))
             .map { EmbeddedImage(mimeType: "image/png", bytes: $0).dataURI } ?? ""
         var stickerStyles: [String] = []
         var sections: [String] = []
@@ -21,8 +22,10 @@ public enum HTMLReport {
             for item in PreviewItem.items(of: pack) {
                 let index = offset + item.stickers[0]
                 let uris = item.stickers.compactMap { previews.images(at: offset + $0)?.embedded?.dataURI }
-                stickerStyles.append(style(index: index, uris: uris, sequence: item.isSequence,
-                                           frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] }))
+                stickerStyles.append(
+                    style(
+                        index: index, uris: uris, sequence: item.isSequence,
+                        frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] }))
                 cards.append(card(item, index: index, pack: pack, decoded: !uris.isEmpty))
             }
             offset += pack.stickers.count
@@ -30,9 +33,12 @@ public enum HTMLReport {
         }
         let counts = Severity.allCases.map { ($0, report.count($0)) }
         let clean = report.packs.reduce(0) { $0 + ContactSheet.cleanItems($1) }
-        let filters = counts.map { severity, count in
-            "<label><input type=\"checkbox\" data-filter=\"\(severity.rawValue)\" checked> <span class=\"badge \(severity.rawValue)\">\(letter(severity))</span> \(severity.rawValue)s (\(count))</label>"
-        } + ["<label><input type=\"checkbox\" data-filter=\"clean\" checked> <span class=\"badge clean\">OK</span> clean (\(clean))</label>"]
+        let filters =
+            counts.map { severity, count in
+                "<label><input type=\"checkbox\" data-filter=\"\(severity.rawValue)\" checked> <span class=\"badge \(severity.rawValue)\">\(letter(severity))</span> \(severity.rawValue)s (\(count))</label>"
+            } + [
+                "<label><input type=\"checkbox\" data-filter=\"clean\" checked> <span class=\"badge clean\">OK</span> clean (\(clean))</label>"
+            ]
         let title = "stickerpack report: " + report.packs.map(\.name).joined(separator: ", ")
         return """
             <!DOCTYPE html>
@@ -77,36 +83,54 @@ public enum HTMLReport {
             String(format: "%.3f%%", Double(k) * 100 / Double(uris.count)) + "{background-image:url(\"\(uri)\")}"
         }
         let cycle = Int(((frameMs ?? 1000.0 / 15) * Double(uris.count)).rounded())
-        return "@keyframes q\(index){\(steps.joined())}\n.s\(index) .art{animation:q\(index) \(cycle)ms step-end infinite}"
+        return
+            "@keyframes q\(index){\(steps.joined())}\n.s\(index) .art{animation:q\(index) \(cycle)ms step-end infinite}"
     }
 
     static func section(_ pack: PackReport, cards: [String]) -> String {
         let packDiagnostics = PreviewItem.packDiagnostics(pack)
-        var html = "<section class=\"pack\">\n<h2>\(escape(pack.name))</h2>\n<p class=\"summary\">\(escape(ContactSheet.summary(pack)))</p>\n"
+        var html =
+            "<section class=\"pack\">\n<h2>\(escape(pack.name))</h2>\n<p class=\"summary\">\(escape(ContactSheet.summary(pack)))</p>\n"
         if !packDiagnostics.isEmpty {
-            html += "<ul class=\"diagnostics pack-diagnostics\">\n" + packDiagnostics.map { diagnosticItem($0, path: true) }.joined(separator: "\n") + "\n</ul>\n"
+            html +=
+                "<ul class=\"diagnostics pack-diagnostics\">\n"
+                + packDiagnostics.map { diagnosticItem($0, path: true) }.joined(separator: "\n") + "\n</ul>\n"
         }
-        html += "<div class=\"columns\" aria-hidden=\"true\">" + PreviewBackground.allCases.map { "<span>\($0.label)</span>" }.joined() + "</div>\n"
+        html +=
+            "<div class=\"columns\" aria-hidden=\"true\">"
+            + PreviewBackground.allCases.map { "<span>\($0.label)</span>" }.joined() + "</div>\n"
         return html + cards.joined(separator: "\n") + "\n</section>"
     }
 
     static func card(_ item: PreviewItem, index: Int, pack: PackReport, decoded: Bool) -> String {
         let diagnostics = item.diagnostics(in: pack)
         let severities = Set(diagnostics.map(\.severity))
-        let tokens = diagnostics.isEmpty ? "clean" : Severity.allCases.filter(severities.contains).map(\.rawValue).joined(separator: " ")
+        let tokens =
+            diagnostics.isEmpty
+            ? "clean" : Severity.allCases.filter(severities.contains).map(\.rawValue).joined(separator: " ")
         let name = item.name(in: pack)
         let frames = item.stickers.map { pack.stickers[$0] }
         let facts = frames.first { $0.decoded } ?? frames[0]
-        let rows = item.isSequence ? sequenceRows(frames, folder: item.sequence ?? "", frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] })
+        let rows =
+            item.isSequence
+            ? sequenceRows(
+                frames, folder: item.sequence ?? "", frameMs: item.sequence.flatMap { pack.sequenceFrameMs[$0] })
             : factRows(facts)
         var art = "<div class=\"missing\">not decoded</div>"
         if decoded, let w = facts.width, let h = facts.height {
-            let size = PreviewCollector.fitted(width: w, height: h, scale: Double(inner) / Double(pack.context.sizeClass.pixels), limit: inner)
-            art = "<div class=\"art\" role=\"img\" aria-label=\"\(escape(name))\" style=\"width:\(size.width)px;height:\(size.height)px\"></div>"
+            let size = PreviewCollector.fitted(
+                width: w, height: h, scale: Double(inner) / Double(pack.context.sizeClass.pixels), limit: inner)
+            art =
+                "<div class=\"art\" role=\"img\" aria-label=\"\(escape(name))\" style=\"width:\(size.width)px;height:\(size.height)px\"></div>"
         }
-        let cells = PreviewBackground.allCases.map { "<div class=\"cell bg-\($0.rawValue)\" title=\"\($0.label)\">\(art)</div>" }.joined()
-        let list = diagnostics.isEmpty ? "<p class=\"clean-note\"><span class=\"badge clean\">OK</span> passes every rule</p>"
-            : "<ul class=\"diagnostics\">\n" + diagnostics.map { diagnosticItem($0, path: false) }.joined(separator: "\n") + "\n</ul>"
+        let cells = PreviewBackground.allCases.map {
+            "<div class=\"cell bg-\($0.rawValue)\" title=\"\($0.label)\">\(art)</div>"
+        }.joined()
+        let list =
+            diagnostics.isEmpty
+            ? "<p class=\"clean-note\"><span class=\"badge clean\">OK</span> passes every rule</p>"
+            : "<ul class=\"diagnostics\">\n"
+                + diagnostics.map { diagnosticItem($0, path: false) }.joined(separator: "\n") + "\n</ul>"
         return """
             <article class="card s\(index)" id="sticker-\(index)" data-severities="\(tokens)">
             <h3>\(escape(name))</h3>
@@ -120,12 +144,18 @@ public enum HTMLReport {
     static func diagnosticItem(_ diagnostic: Diagnostic, path: Bool) -> String {
         let severity = diagnostic.severity.rawValue
         let place = path ? "<span class=\"path\">\(escape(diagnostic.path))</span> " : ""
-        return "<li class=\"\(severity)\"><span class=\"badge \(severity)\" title=\"\(severity)\">\(letter(diagnostic.severity))</span> <code>\(escape(diagnostic.rule))</code> \(place)\(escape(diagnostic.message))<div class=\"hint\">fix: \(escape(diagnostic.hint))</div></li>"
+        return
+            "<li class=\"\(severity)\"><span class=\"badge \(severity)\" title=\"\(severity)\">\(letter(diagnostic.severity))</span> <code>\(escape(diagnostic.rule))</code> \(place)\(escape(diagnostic.message))<div class=\"hint\">fix: \(escape(diagnostic.hint))</div></li>"
     }
 
     static func sequenceRows(_ frames: [StickerFacts], folder: String, frameMs: Double?) -> [(String, String)] {
         var rows: [(String, String)] = [("sequence", folder)]
-        rows.append(("frames", "\(frames.count) files" + (frameMs.map { ", \(Int($0.rounded())) ms a frame" } ?? ", no timing in Contents.json")))
+        rows.append(
+            (
+                "frames",
+                "\(frames.count) files"
+                    + (frameMs.map { ", \(Int($0.rounded())) ms a frame" } ?? ", no timing in Contents.json")
+            ))
         if let format = frames[0].format { rows.append(("format", format.displayName)) }
         if let w = frames[0].width, let h = frames[0].height { rows.append(("size", "\(w) x \(h) px")) }
         rows.append(("bytes", frames.reduce(0) { $0 + $1.bytes }.formatted()))
@@ -134,16 +164,27 @@ public enum HTMLReport {
 
     static func factRows(_ facts: StickerFacts) -> [(String, String)] {
         var rows: [(String, String)] = [("file", facts.path)]
-        if let format = facts.format { rows.append(("format", format.displayName + (facts.bitDepth.map { " (\($0)-bit \(facts.colorType ?? ""))" } ?? ""))) }
+        if let format = facts.format {
+            rows.append(
+                ("format", format.displayName + (facts.bitDepth.map { " (\($0)-bit \(facts.colorType ?? ""))" } ?? "")))
+        }
         if let w = facts.width, let h = facts.height { rows.append(("size", "\(w) x \(h) px")) }
         if facts.isAnimated {
-            let loops = facts.loopCount.map { $0 == 0 ? "loops forever" : "plays \($0) time\($0 == 1 ? "" : "s")" } ?? "plays once"
+            let loops =
+                facts.loopCount.map { $0 == 0 ? "loops forever" : "plays \($0) time\($0 == 1 ? "" : "s")" }
+                ?? "plays once"
             rows.append(("frames", "\(facts.frameCount), \(Int(facts.delaysMs.reduce(0, +).rounded())) ms, \(loops)"))
         }
         if facts.decoded, let w = facts.width, let h = facts.height, w * h > 0 {
-            rows.append(("transparent", String(format: "%.1f %% of the first frame", Double(facts.transparentPixels) * 100 / Double(w * h))))
+            rows.append(
+                (
+                    "transparent",
+                    String(format: "%.1f %% of the first frame", Double(facts.transparentPixels) * 100 / Double(w * h))
+                ))
         }
-        if let orientation = facts.exifOrientation, orientation != 1 { rows.append(("EXIF orientation", "\(orientation)")) }
+        if let orientation = facts.exifOrientation, orientation != 1 {
+            rows.append(("EXIF orientation", "\(orientation)"))
+        }
         rows.append(("bytes", facts.bytes.formatted()))
         if let error = facts.decodeError { rows.append(("decode", "\(error)")) }
         return rows
@@ -169,8 +210,12 @@ public enum HTMLReport {
     }
 
     static func stylesheet(photoDataURI: String) -> String {
-        let backgrounds = PreviewBackground.allCases.map { ".bg-\($0.rawValue){background:\($0.css(photoDataURI: photoDataURI))}" }.joined(separator: "\n")
-        let badges = Severity.allCases.map { ".badge.\($0.rawValue){background:\(ContactSheet.severityColour($0).css)}" }.joined(separator: "\n")
+        let backgrounds = PreviewBackground.allCases.map {
+            ".bg-\($0.rawValue){background:\($0.css(photoDataURI: photoDataURI))}"
+        }.joined(separator: "\n")
+        let badges = Severity.allCases.map {
+            ".badge.\($0.rawValue){background:\(ContactSheet.severityColour($0).css)}"
+        }.joined(separator: "\n")
         return """
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:24px;background:#f2f2f7;color:#1c1c1e}
             h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:24px 0 2px}h3{font-size:15px;margin:0 0 8px;word-break:break-all}

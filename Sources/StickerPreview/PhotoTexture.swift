@@ -32,7 +32,9 @@ enum PhotoTexture {
         return Colour(byte(rgb.0), byte(rgb.1), byte(rgb.2))
     }
 
-    private static func mix(_ a: (Double, Double, Double), _ b: (Double, Double, Double), _ t: Double) -> (Double, Double, Double) {
+    private static func mix(_ a: (Double, Double, Double), _ b: (Double, Double, Double), _ t: Double) -> (
+        Double, Double, Double
+    ) {
         let t = min(max(t, 0), 1)
         return (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t)
     }
@@ -44,7 +46,10 @@ enum PhotoTexture {
 
     /// Fractal value noise in 0...1.
     private static func fbm(_ x: Double, _ y: Double, octaves: Int) -> Double {
-        var sum = 0.0, amplitude = 0.5, frequency = 1.0, total = 0.0
+        var sum = 0.0
+        var amplitude = 0.5
+        var frequency = 1.0
+        var total = 0.0
         for octave in 0..<octaves {
             sum += amplitude * noise(x * frequency, y * frequency, seed: UInt64(octave))
             total += amplitude
@@ -56,11 +61,16 @@ enum PhotoTexture {
 
     /// Smoothly interpolated random values on an integer lattice.
     private static func noise(_ x: Double, _ y: Double, seed: UInt64) -> Double {
-        let x0 = floor(x), y0 = floor(y)
-        let fx = x - x0, fy = y - y0
-        let sx = fx * fx * (3 - 2 * fx), sy = fy * fy * (3 - 2 * fy)
+        let x0 = floor(x)
+        let y0 = floor(y)
+        let fx = x - x0
+        let fy = y - y0
+        let sx = fx * fx * (3 - 2 * fx)
+        let sy = fy * fy * (3 - 2 * fy)
         func lattice(_ i: Double, _ j: Double) -> Double {
-            var h = UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(j)) &* 0xC2B2_AE3D_27D4_EB4F ^ seed &* 0x1656_67B1_9E37_79F9
+            var h =
+                UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(j))
+                &* 0xC2B2_AE3D_27D4_EB4F ^ seed &* 0x1656_67B1_9E37_79F9
             h ^= h >> 29
             h = h &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 32

@@ -56,13 +56,17 @@ public final class PreviewCollector: @unchecked Sendable {
     }
 
     /// The size class of each pack as lint will resolve it, from the file headers alone, one entry per path.
-    public static func classPixels(of inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass?,
-                                   limits: DecodeLimits) -> [Int] {
+    public static func classPixels(
+        of inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass?,
+        limits: DecodeLimits
+    ) -> [Int] {
         inputs.flatMap { input -> [Int] in
             let sizes = input.stickerPaths.map { path -> StickerFacts in
                 var facts = StickerFacts(path: path)
                 // The header, not the file: JPEG's frame header can follow EXIF and ICC segments, so 256 KiB.
-                if let bytes = try? FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes), let probe = try? ImageProbe.probe(bytes) {
+                if let bytes = try? FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes),
+                    let probe = try? ImageProbe.probe(bytes)
+                {
                     (facts.width, facts.height) = (probe.width, probe.height)
                 }
                 return facts
@@ -101,20 +105,28 @@ public final class PreviewCollector: @unchecked Sendable {
 
     func make(bytes: [UInt8], image: DecodedImage, scale: Double) -> PreviewImages {
         var still: RGBAImage?
-        var strip: [RGBAImage] = [], stripFrames: [Int] = []
+        var strip: [RGBAImage] = []
+        var stripFrames: [Int] = []
         if options.sheet {
             let size = Self.fitted(width: image.width, height: image.height, scale: scale, limit: options.cellInner)
-            let plan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height, width: size.width, height: size.height, filter: options.filter)
+            let plan = ResamplePlan(
+                sourceWidth: image.width, sourceHeight: image.height, width: size.width, height: size.height,
+                filter: options.filter)
             still = plan.resize(image.frames[0].image)
             if image.isAnimated {
                 let n = image.frames.count
                 stripFrames = Self.stripIndices(frameCount: n, limit: options.stripFrames)
-                let small = Self.fitted(width: image.width, height: image.height, scale: .infinity, limit: options.stripInner)
-                let stripPlan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height, width: small.width, height: small.height, filter: options.filter)
+                let small = Self.fitted(
+                    width: image.width, height: image.height, scale: .infinity, limit: options.stripInner)
+                let stripPlan = ResamplePlan(
+                    sourceWidth: image.width, sourceHeight: image.height, width: small.width, height: small.height,
+                    filter: options.filter)
                 strip = stripFrames.map { stripPlan.resize(image.frames[$0].image) }
             }
         }
-        return PreviewImages(still: still, strip: strip, stripFrames: stripFrames, embedded: options.html ? Self.embedded(bytes: bytes, image: image) : nil)
+        return PreviewImages(
+            still: still, strip: strip, stripFrames: stripFrames,
+            embedded: options.html ? Self.embedded(bytes: bytes, image: image) : nil)
     }
 
     /// The file itself when a browser shows it as the decoder does; else the decoded frames as PNG/APNG.

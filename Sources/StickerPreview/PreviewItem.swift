@@ -23,7 +23,10 @@ public struct PreviewItem: Sendable {
                 items[items.count - 1].stickers.append(index)
             } else {
                 let parent = (sticker.path as NSString).deletingLastPathComponent
-                items.append(PreviewItem(stickers: [index], sequence: sequence, folder: sequence ?? (parent.hasSuffix(".sticker") ? parent : nil)))
+                items.append(
+                    PreviewItem(
+                        stickers: [index], sequence: sequence,
+                        folder: sequence ?? (parent.hasSuffix(".sticker") ? parent : nil)))
             }
         }
         return items
@@ -39,9 +42,11 @@ public struct PreviewItem: Sendable {
     public func diagnostics(in pack: PackReport) -> [Diagnostic] {
         let paths = Set(stickers.map { pack.stickers[$0].path })
         let own = pack.diagnostics.filter { diagnostic in
-            paths.contains(diagnostic.path) || folder.map { diagnostic.path == $0 || diagnostic.path.hasPrefix($0 + "/") } == true
+            paths.contains(diagnostic.path)
+                || folder.map { diagnostic.path == $0 || diagnostic.path.hasPrefix($0 + "/") } == true
         }
-        return own.enumerated().sorted { ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset) }.map(\.element)
+        return own.enumerated().sorted { ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset) }.map(
+            \.element)
     }
 
     /// The pack's diagnostics that belong to no item (the catalog, its icon set).

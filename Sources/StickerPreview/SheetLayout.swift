@@ -15,7 +15,9 @@ public struct SheetLayout: Sendable {
         public var tilesPerRow: Int
 
         public var inner: Int { cell - 2 * padding }
-        public var tileWidth: Int { PreviewBackground.allCases.count * cell + (PreviewBackground.allCases.count - 1) * gap }
+        public var tileWidth: Int {
+            PreviewBackground.allCases.count * cell + (PreviewBackground.allCases.count - 1) * gap
+        }
         public var line: Int { BitmapFont.glyphHeight * textScale }
         public var badge: Int { 10 * textScale }
         /// From the bottom of the cells: the name line, then the badges.
@@ -92,7 +94,10 @@ public struct SheetLayout: Sendable {
                 let hasStrip = members.contains { animated[p][$0] }
                 for s in members {
                     let column = s - rowStart
-                    tiles.append(Tile(pack: p, item: s, x: Self.margin + column * (metrics.tileWidth + Self.tileGap), y: y, hasStrip: animated[p][s]))
+                    tiles.append(
+                        Tile(
+                            pack: p, item: s, x: Self.margin + column * (metrics.tileWidth + Self.tileGap), y: y,
+                            hasStrip: animated[p][s]))
                 }
                 y += metrics.cell + metrics.caption + (hasStrip ? metrics.strip : 0) + metrics.rowGap
             }
@@ -100,7 +105,10 @@ public struct SheetLayout: Sendable {
             let footerY = y
             let shown = min(footer.count, Self.footerLines) + (footer.count > Self.footerLines ? 1 : 0)
             y += shown * (metrics.badge + 4)
-            blocks.append(PackBlock(pack: p, titleY: titleY, summaryY: summaryY, columnTitlesY: columnTitlesY, footerY: footerY, footer: footer))
+            blocks.append(
+                PackBlock(
+                    pack: p, titleY: titleY, summaryY: summaryY, columnTitlesY: columnTitlesY, footerY: footerY,
+                    footer: footer))
             y += Self.packGap
         }
         height = (blocks.isEmpty ? y : y - Self.packGap) + Self.margin

@@ -22,7 +22,9 @@ enum ColourTables {
 
     /// `rows` (1-4) rows of RGBA8 into one SIMD16 per column: lanes 0-3 row 0, 4-7 row 1, ...
     @inline(__always)
-    static func premultiplyRows(_ src: UnsafePointer<UInt8>, rows: Int, width: Int, into quad: UnsafeMutablePointer<SIMD16<Float>>, linear: Bool) {
+    static func premultiplyRows(
+        _ src: UnsafePointer<UInt8>, rows: Int, width: Int, into quad: UnsafeMutablePointer<SIMD16<Float>>, linear: Bool
+    ) {
         let lanes = UnsafeMutableRawPointer(quad).assumingMemoryBound(to: SIMD4<Float>.self)
         if rows < 4 { quad.update(repeating: .zero, count: width) }
         let table = linear ? premultipliedLinear : premultipliedSRGB
@@ -33,8 +35,9 @@ enum ColourTables {
                 var out = lanes + r
                 for _ in 0..<width {
                     let alpha = Int(p[3]) &<< 8
-                    out.pointee = SIMD4(premultiplied[alpha | Int(p[0])], premultiplied[alpha | Int(p[1])],
-                                        premultiplied[alpha | Int(p[2])], Float(p[3]))
+                    out.pointee = SIMD4(
+                        premultiplied[alpha | Int(p[0])], premultiplied[alpha | Int(p[1])],
+                        premultiplied[alpha | Int(p[2])], Float(p[3]))
                     p += 4
                     out += 4
                 }
@@ -47,7 +50,10 @@ enum ColourTables {
     static func store(_ v: SIMD4<Float>, to p: UnsafeMutablePointer<UInt8>, linear: Bool) {
         let alpha = min(v.w, 255)
         guard alpha >= 0.5 else {
-            p[0] = 0; p[1] = 0; p[2] = 0; p[3] = 0
+            p[0] = 0
+            p[1] = 0
+            p[2] = 0
+            p[3] = 0
             return
         }
         var rgb = SIMD4<Float>(v.x, v.y, v.z, 0) * (255 / alpha)
@@ -60,7 +66,9 @@ enum ColourTables {
             p[2] = linearToSRGB[Int(rgb.z * (4096 / 255) + 0.5)]
         } else {
             let r = rgb + 0.5
-            p[0] = UInt8(r.x); p[1] = UInt8(r.y); p[2] = UInt8(r.z)
+            p[0] = UInt8(r.x)
+            p[1] = UInt8(r.y)
+            p[2] = UInt8(r.z)
         }
         p[3] = UInt8(alpha + 0.5)
     }

@@ -15,8 +15,12 @@ extension ResamplePlan {
 
 extension DecodedImage {
     /// Every frame resampled with one plan, delays and loop count kept.
-    public func resized(width: Int, height: Int, filter: ResampleFilter = .lanczos3, linear: Bool = false) -> DecodedImage {
-        let plan = ResamplePlan(sourceWidth: self.width, sourceHeight: self.height, width: width, height: height, filter: filter, linear: linear)
+    public func resized(width: Int, height: Int, filter: ResampleFilter = .lanczos3, linear: Bool = false)
+        -> DecodedImage
+    {
+        let plan = ResamplePlan(
+            sourceWidth: self.width, sourceHeight: self.height, width: width, height: height, filter: filter,
+            linear: linear)
         var copy = self
         copy.width = width
         copy.height = height

@@ -58,7 +58,8 @@ public struct WeightTable: Sendable {
 
     public init(source: Int, destination: Int, filter: ResampleFilter) {
         let stride = WeightTable.maximumTaps(source: source, destination: destination, filter: filter)
-        var starts = [Int](repeating: 0, count: destination), counts = starts
+        var starts = [Int](repeating: 0, count: destination)
+        var counts = starts
         var flat = [Float](repeating: 0, count: stride * destination)
         starts.withUnsafeMutableBufferPointer { starts in
             counts.withUnsafeMutableBufferPointer { counts in
@@ -79,10 +80,13 @@ public struct WeightTable: Sendable {
 
     /// Double-precision weights: sample centres at (x + 0.5) * scale - 0.5, the kernel widened by the scale
     /// when downscaling, taps past an edge folded onto the edge pixel (clamping), weights normalised.
-    public static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(start: Int, weights: [Double])] {
+    public static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(start: Int, weights: [Double])]
+    {
         var table: [(start: Int, weights: [Double])] = []
         table.reserveCapacity(destination)
-        windows(source: source, destination: destination, filter: filter) { _, start, weights in table.append((start, Array(weights))) }
+        windows(source: source, destination: destination, filter: filter) { _, start, weights in
+            table.append((start, Array(weights)))
+        }
         return table
     }
 
@@ -95,13 +99,16 @@ public struct WeightTable: Sendable {
 
     /// Calls `body` with each output pixel's index, first source index and normalised weights, in order. One
     /// scratch buffer serves every pixel: the tables are built on every resize, so this loop allocates nothing.
-    static func windows(source: Int, destination: Int, filter: ResampleFilter,
-                        _ body: (_ x: Int, _ start: Int, _ weights: UnsafeBufferPointer<Double>) -> Void) {
+    static func windows(
+        source: Int, destination: Int, filter: ResampleFilter,
+        _ body: (_ x: Int, _ start: Int, _ weights: UnsafeBufferPointer<Double>) -> Void
+    ) {
         let scale = Double(source) / Double(destination)
         let widen = max(scale, 1)
         let radius = filter.support * widen
         let lanczosStep = LanczosSteps.Step(1 / widen)
-        var scratch = [Double](repeating: 0, count: maximumTaps(source: source, destination: destination, filter: filter))
+        var scratch = [Double](
+            repeating: 0, count: maximumTaps(source: source, destination: destination, filter: filter))
         scratch.withUnsafeMutableBufferPointer { weights in
             for x in 0..<destination {
                 let centre = (Double(x) + 0.5) * scale - 0.5
@@ -110,7 +117,8 @@ public struct WeightTable: Sendable {
                 if filter == .box && widen == 1 { (low, high) = (Int(centre.rounded()), Int(centre.rounded())) }
                 high = max(low, high)
                 // Taps past an edge land on the edge pixel: the window is the clamped range.
-                let first = min(max(low, 0), source - 1), last = max(min(high, source - 1), first)
+                let first = min(max(low, 0), source - 1)
+                let last = max(min(high, source - 1), first)
                 let count = last - first + 1
                 for k in 0..<count { weights[k] = 0 }
                 var total = 0.0
@@ -123,11 +131,14 @@ public struct WeightTable: Sendable {
                 guard total != 0 else {
                     // The kernel missed every pixel (a box between samples): take the nearest.
                     weights[0] = 1
-                    body(x, min(max(Int(centre.rounded()), 0), source - 1), UnsafeBufferPointer(rebasing: weights[0..<1]))
+                    body(
+                        x, min(max(Int(centre.rounded()), 0), source - 1), UnsafeBufferPointer(rebasing: weights[0..<1])
+                    )
                     continue
                 }
                 // Zero weights at the ends of the window cost a tap each: trim them.
-                var start = 0, end = count
+                var start = 0
+                var end = count
                 while start < end - 1 && weights[start] == 0 { start += 1 }
                 while end > start + 1 && weights[end - 1] == 0 { end -= 1 }
                 for k in start..<end { weights[k] /= total }

@@ -22,7 +22,10 @@ public struct ResamplePlan: Sendable {
     /// False runs the portable Swift loops even on an AVX2 CPU (the tests hold both paths to the reference).
     var useKernels = Kernels.avx2
 
-    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, filter: ResampleFilter = .lanczos3, linear: Bool = false) {
+    public init(
+        sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, filter: ResampleFilter = .lanczos3,
+        linear: Bool = false
+    ) {
         precondition(sourceWidth > 0 && sourceHeight > 0 && width > 0 && height > 0, "sizes must be positive")
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
@@ -32,7 +35,9 @@ public struct ResamplePlan: Sendable {
         self.linear = linear
         horizontal = WeightTable(source: sourceWidth, destination: width, filter: filter)
         // A square sticker to a square size: both axes share one table.
-        vertical = sourceHeight == sourceWidth && height == width ? horizontal
+        vertical =
+            sourceHeight == sourceWidth && height == width
+            ? horizontal
             : WeightTable(source: sourceHeight, destination: height, filter: filter)
     }
 
@@ -58,14 +63,15 @@ public struct ResamplePlan: Sendable {
                             vertical.starts.withUnsafeBufferPointer { vs in
                                 vertical.counts.withUnsafeBufferPointer { vc in
                                     vertical.weights.withUnsafeBufferPointer { vw in
-                                        rk_resize_srgb(src.baseAddress!, Int32(sourceWidth), Int32(sourceHeight), dst.baseAddress!,
-                                                       Int32(width), Int32(height),
-                                                       UnsafeRawPointer(hs.baseAddress!).assumingMemoryBound(to: Int64.self),
-                                                       UnsafeRawPointer(hc.baseAddress!).assumingMemoryBound(to: Int64.self),
-                                                       hw.baseAddress!, Int64(horizontal.stride),
-                                                       UnsafeRawPointer(vs.baseAddress!).assumingMemoryBound(to: Int64.self),
-                                                       UnsafeRawPointer(vc.baseAddress!).assumingMemoryBound(to: Int64.self),
-                                                       vw.baseAddress!, Int64(vertical.stride))
+                                        rk_resize_srgb(
+                                            src.baseAddress!, Int32(sourceWidth), Int32(sourceHeight), dst.baseAddress!,
+                                            Int32(width), Int32(height),
+                                            UnsafeRawPointer(hs.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                            UnsafeRawPointer(hc.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                            hw.baseAddress!, Int64(horizontal.stride),
+                                            UnsafeRawPointer(vs.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                            UnsafeRawPointer(vc.baseAddress!).assumingMemoryBound(to: Int64.self),
+                                            vw.baseAddress!, Int64(vertical.stride))
                                     }
                                 }
                             }
@@ -92,28 +98,42 @@ public struct ResamplePlan: Sendable {
                                 while y < sourceHeight {
                                     let rows = min(4, sourceHeight - y)
                                     if useKernels && !linear {
-                                        rk_premultiply_quad(src.baseAddress! + y * sourceWidth * 4, Int64(sourceWidth * 4), Int32(rows), Int32(sourceWidth),
-                                                            UnsafeMutableRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self))
+                                        rk_premultiply_quad(
+                                            src.baseAddress! + y * sourceWidth * 4, Int64(sourceWidth * 4), Int32(rows),
+                                            Int32(sourceWidth),
+                                            UnsafeMutableRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self))
                                     } else {
-                                        ColourTables.premultiplyRows(src.baseAddress! + y * sourceWidth * 4, rows: rows,
-                                                                     width: sourceWidth, into: q.baseAddress!, linear: linear)
+                                        ColourTables.premultiplyRows(
+                                            src.baseAddress! + y * sourceWidth * 4, rows: rows,
+                                            width: sourceWidth, into: q.baseAddress!, linear: linear)
                                     }
                                     if useKernels {
-                                        let base = UnsafeMutableRawPointer(dst.baseAddress!).assumingMemoryBound(to: Float.self)
-                                        func row(_ r: Int) -> UnsafeMutablePointer<Float> { base + min(y + r, sourceHeight - 1) * width * 4 }
-                                        rk_horizontal_quad(UnsafeRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self), Int32(width),
-                                                           starts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) { $0 },
-                                                           counts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) { $0 },
-                                                           weights.baseAddress!, Int64(horizontal.stride), Int32(rows),
-                                                           row(0), row(1), row(2), row(3))
+                                        let base = UnsafeMutableRawPointer(dst.baseAddress!).assumingMemoryBound(
+                                            to: Float.self)
+                                        func row(_ r: Int) -> UnsafeMutablePointer<Float> {
+                                            base + min(y + r, sourceHeight - 1) * width * 4
+                                        }
+                                        rk_horizontal_quad(
+                                            UnsafeRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self),
+                                            Int32(width),
+                                            starts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) {
+                                                $0
+                                            },
+                                            counts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) {
+                                                $0
+                                            },
+                                            weights.baseAddress!, Int64(horizontal.stride), Int32(rows),
+                                            row(0), row(1), row(2), row(3))
                                         y += rows
                                         continue
                                     }
                                     for x in 0..<width {
-                                        let start = starts[x], count = counts[x]
+                                        let start = starts[x]
+                                        let count = counts[x]
                                         let w = weights.baseAddress! + x * horizontal.stride
                                         // Two accumulators, so consecutive taps do not wait on each other's additions.
-                                        var acc = SIMD16<Float>.zero, odd = SIMD16<Float>.zero
+                                        var acc = SIMD16<Float>.zero
+                                        var odd = SIMD16<Float>.zero
                                         let taps = q.baseAddress! + start
                                         var k = 0
                                         while k + 1 < count {
@@ -147,18 +167,23 @@ public struct ResamplePlan: Sendable {
             out.withUnsafeMutableBufferPointer { dst in
                 vertical.weights.withUnsafeBufferPointer { weights in
                     for y in 0..<height {
-                        let start = vertical.starts[y], count = vertical.counts[y]
+                        let start = vertical.starts[y]
+                        let count = vertical.counts[y]
                         let w = weights.baseAddress! + y * vertical.stride
                         let first = src.baseAddress! + start * width
                         let target = dst.baseAddress! + y * width * 4
                         if useKernels {
                             sums.withUnsafeMutableBufferPointer { out in
-                                rk_vertical(UnsafeRawPointer(first).assumingMemoryBound(to: Float.self), Int64(width * 4), w, Int64(count),
-                                            UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self))
+                                rk_vertical(
+                                    UnsafeRawPointer(first).assumingMemoryBound(to: Float.self), Int64(width * 4), w,
+                                    Int64(count),
+                                    UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self))
                                 if linear {
                                     for x in 0..<width { ColourTables.store(out[x], to: target + x * 4, linear: true) }
                                 } else {
-                                    rk_unpremultiply(UnsafeRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self), Int32(width), target)
+                                    rk_unpremultiply(
+                                        UnsafeRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self),
+                                        Int32(width), target)
                                 }
                             }
                             continue
@@ -166,11 +191,17 @@ public struct ResamplePlan: Sendable {
                         var x = 0
                         // Four output pixels at a time, accumulated in registers across every tap.
                         while x + 4 <= width {
-                            var a0 = SIMD4<Float>.zero, a1 = a0, a2 = a0, a3 = a0
+                            var a0 = SIMD4<Float>.zero
+                            var a1 = a0
+                            var a2 = a0
+                            var a3 = a0
                             var line = first + x
                             for k in 0..<count {
                                 let wk = w[k]
-                                a0 += line[0] * wk; a1 += line[1] * wk; a2 += line[2] * wk; a3 += line[3] * wk
+                                a0 += line[0] * wk
+                                a1 += line[1] * wk
+                                a2 += line[2] * wk
+                                a3 += line[3] * wk
                                 line += width
                             }
                             ColourTables.store(a0, to: target + x * 4, linear: linear)

@@ -17,8 +17,12 @@ func paragraphs(_ text: String) -> [String] {
     var out: [String] = []
     for block in text.components(separatedBy: "\n\n") {
         let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if let first = lines.first, first.hasSuffix(":"), lines.count > 1, lines.dropFirst().allSatisfy({ $0.hasPrefix("  ") }) {
-            out += [".PP", roff(first), ".RS 4", ".nf"] + lines.dropFirst().map { roff($0.trimmingCharacters(in: .whitespaces)) } + [".fi", ".RE"]
+        if let first = lines.first, first.hasSuffix(":"), lines.count > 1,
+            lines.dropFirst().allSatisfy({ $0.hasPrefix("  ") })
+        {
+            out +=
+                [".PP", roff(first), ".RS 4", ".nf"]
+                + lines.dropFirst().map { roff($0.trimmingCharacters(in: .whitespaces)) } + [".fi", ".RE"]
         } else {
             out += [".PP", roff(block)]
         }
@@ -42,7 +46,8 @@ func names(_ argument: [String: Any]) -> String {
 func synopsis(_ command: [String: Any], path: String) -> String {
     let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool != false }
     let positional = arguments.filter { $0["kind"] as? String == "positional" }.map { names($0) }
-    return "\\fB\(roff(path))\\fR" + (arguments.contains { $0["kind"] as? String != "positional" } ? " [\\fIoptions\\fR]" : "")
+    return "\\fB\(roff(path))\\fR"
+        + (arguments.contains { $0["kind"] as? String != "positional" } ? " [\\fIoptions\\fR]" : "")
         + positional.map { " " + $0 }.joined()
 }
 
@@ -63,23 +68,30 @@ func options(_ command: [String: Any]) -> [String] {
 }
 
 let input = FileHandle.standardInput.readDataToEndOfFile()
-guard let json = try? JSONSerialization.jsonObject(with: input) as? [String: Any], let root = json["command"] as? [String: Any],
-      let tool = root["commandName"] as? String else {
-    FileHandle.standardError.write(Data("error: standard input is not the JSON of `stickerpack --experimental-dump-help`\n".utf8))
+guard let json = try? JSONSerialization.jsonObject(with: input) as? [String: Any],
+    let root = json["command"] as? [String: Any],
+    let tool = root["commandName"] as? String
+else {
+    FileHandle.standardError.write(
+        Data("error: standard input is not the JSON of `stickerpack --experimental-dump-help`\n".utf8))
     exit(1)
 }
 let version = CommandLine.arguments.dropFirst().first ?? tool
-var page: [String] = [
-    ".\\\" Generated from `\(tool) --experimental-dump-help` by stickerpack-manual; do not edit.",
-    ".TH \(tool.uppercased()) 1 \"\" \"\(roff(version))\" \"User Commands\"",
-    ".SH NAME", "\(tool) \\- \(roff(root["abstract"] as? String ?? ""))",
-    ".SH SYNOPSIS", "\\fB\(tool)\\fR \\fIcommand\\fR [\\fIoptions\\fR] [\\fIarguments\\fR]",
-    ".SH DESCRIPTION",
-] + paragraphs(root["discussion"] as? String ?? "")
+var page: [String] =
+    [
+        ".\\\" Generated from `\(tool) --experimental-dump-help` by stickerpack-manual; do not edit.",
+        ".TH \(tool.uppercased()) 1 \"\" \"\(roff(version))\" \"User Commands\"",
+        ".SH NAME", "\(tool) \\- \(roff(root["abstract"] as? String ?? ""))",
+        ".SH SYNOPSIS", "\\fB\(tool)\\fR \\fIcommand\\fR [\\fIoptions\\fR] [\\fIarguments\\fR]",
+        ".SH DESCRIPTION",
+    ] + paragraphs(root["discussion"] as? String ?? "")
 page.append(".SH COMMANDS")
 for command in root["subcommands"] as? [[String: Any]] ?? [] where command["shouldDisplay"] as? Bool != false {
     guard let name = command["commandName"] as? String, name != "help" else { continue }
-    page += [".SS \(roff(name))", synopsis(command, path: "\(tool) \(name)"), ".PP", roff(command["abstract"] as? String ?? "")]
+    page += [
+        ".SS \(roff(name))", synopsis(command, path: "\(tool) \(name)"), ".PP",
+        roff(command["abstract"] as? String ?? ""),
+    ]
     page += paragraphs(command["discussion"] as? String ?? "")
     let list = options(command)
     if !list.isEmpty { page += [".PP", "Options:", ".RS 4"] + list + [".RE"] }
@@ -87,11 +99,14 @@ for command in root["subcommands"] as? [[String: Any]] ?? [] where command["shou
 page += [
     ".SH EXIT STATUS",
     ".TP", "0", "lint: no error (and no warning with \\-\\-strict); other commands: the work was done.",
-    ".TP", "1", "lint: an error (or a warning with \\-\\-strict); other commands: a file did not decode or could not be written.",
+    ".TP", "1",
+    "lint: an error (or a warning with \\-\\-strict); other commands: a file did not decode or could not be written.",
     ".TP", "2", "A usage or configuration error: an unknown option, a missing path, a bad .stickerpack.yml.",
     ".SH ENVIRONMENT",
-    ".TP", "NO_COLOR", "When set (to anything but the empty string), no output is coloured. Colours are also off when the output is not a terminal, and with TERM=dumb.",
+    ".TP", "NO_COLOR",
+    "When set (to anything but the empty string), no output is coloured. Colours are also off when the output is not a terminal, and with TERM=dumb.",
     ".SH FILES",
-    ".TP", roff(".stickerpack.yml"), "The lint configuration, found in the linted folder or a parent (or given with \\-\\-config).",
+    ".TP", roff(".stickerpack.yml"),
+    "The lint configuration, found in the linted folder or a parent (or given with \\-\\-config).",
 ]
 print(page.joined(separator: "\n"))

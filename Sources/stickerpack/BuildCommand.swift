@@ -36,7 +36,9 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The pack's size class: small, regular or large (default: the configuration, else inferred).")
     var sizeClass: SizeClass?
 
-    @Option(help: "A labels file: YAML (name: label) or CSV (name,label).", completion: .file(extensions: ["yml", "yaml", "csv"]))
+    @Option(
+        help: "A labels file: YAML (name: label) or CSV (name,label).",
+        completion: .file(extensions: ["yml", "yaml", "csv"]))
     var labels: String?
 
     @Option(help: "An order file: one sticker name a line, first to last.", completion: .file())
@@ -75,7 +77,11 @@ struct BuildCommand: ParsableCommand {
         if packName.isEmpty || packName.contains("/") { throw ValidationError("--pack-name must be a plain name.") }
     }
 
-    var manifestPath: String { manifest ?? ((output as NSString).deletingLastPathComponent.isEmpty ? "" : (output as NSString).deletingLastPathComponent + "/") + "manifest.json" }
+    var manifestPath: String {
+        manifest
+            ?? ((output as NSString).deletingLastPathComponent.isEmpty
+                ? "" : (output as NSString).deletingLastPathComponent + "/") + "manifest.json"
+    }
 
     var variantsPath: String {
         let stem = ((output as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -91,7 +97,8 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         if !force {
-            for path in [manifestPath] + (variants ? [variantsPath] : []) where FileManager.default.fileExists(atPath: path) {
+            for path in [manifestPath] + (variants ? [variantsPath] : [])
+            where FileManager.default.fileExists(atPath: path) {
                 Console.error("\(path) exists; use --force to replace it. Nothing was written.")
                 throw ExitCode(ExitStatus.failure)
             }
@@ -110,16 +117,20 @@ struct BuildCommand: ParsableCommand {
         input.stickerPaths += plan.skipped
         input.gridSize = plan.gridSize.flatMap(SizeClass.init(rawValue:))
         let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
-        let report = Linter.lint([input], configuration: configuration, sizeClass: sizeClass, progress: progress?.callback)
+        let report = Linter.lint(
+            [input], configuration: configuration, sizeClass: sizeClass, progress: progress?.callback)
         progress?.finish()
         let pack = report.packs[0]
         if report.count(.error) > 0 && !allowErrors {
-            let context = ReportContext(toolVersion: Stickerpack.version, colour: Terminal.isTerminal(stdout: false) && Terminal.coloursAllowed,
-                                        strict: false, baseDirectory: FileManager.default.currentDirectoryPath)
+            let context = ReportContext(
+                toolVersion: Stickerpack.version, colour: Terminal.isTerminal(stdout: false) && Terminal.coloursAllowed,
+                strict: false, baseDirectory: FileManager.default.currentDirectoryPath)
             var errorsOnly = report
             errorsOnly.packs[0].diagnostics = pack.diagnostics.filter { $0.severity == .error }
             FileHandle.standardError.write(Data(TextReporter().render(errorsOnly, context: context).utf8))
-            Console.error("the build stopped: \(report.count(.error)) lint error\(report.count(.error) == 1 ? "" : "s") above. Fix them, or build anyway with --allow-errors. Nothing was written.")
+            Console.error(
+                "the build stopped: \(report.count(.error)) lint error\(report.count(.error) == 1 ? "" : "s") above. Fix them, or build anyway with --allow-errors. Nothing was written."
+            )
             throw ExitCode(ExitStatus.failure)
         }
 
@@ -134,7 +145,9 @@ struct BuildCommand: ParsableCommand {
             options.variants = VariantWriter()
             options.variantsFolderName = variantsPath
         }
-        for path in plan.skipped { Console.note("warning: \(path) is left out of the catalog: not a PNG, APNG, GIF or JPEG") }
+        for path in plan.skipped {
+            Console.note("warning: \(path) is left out of the catalog: not a PNG, APNG, GIF or JPEG")
+        }
         let facts = Dictionary(pack.stickers.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let builder = CatalogBuilder(plan: plan, options: options, facts: facts, diagnostics: pack.diagnostics)
         let catalogName = (output as NSString).lastPathComponent
@@ -143,7 +156,8 @@ struct BuildCommand: ParsableCommand {
         do {
             let buildCatalog = { (variantsTemp: String?) throws in
                 try AtomicDirectory.write(output, replacing: force) { temp in
-                    entries = try builder.writeCatalog(into: temp, catalogName: catalogName, variantsFolder: variantsTemp)
+                    entries = try builder.writeCatalog(
+                        into: temp, catalogName: catalogName, variantsFolder: variantsTemp)
                 }
             }
             if variants {
@@ -160,7 +174,9 @@ struct BuildCommand: ParsableCommand {
         let sequences = plan.items.filter { if case .frames = $0.source { return true } else { return false } }.count
         var what = "\(plan.items.count) sticker\(plan.items.count == 1 ? "" : "s")"
         if sequences > 0 { what += " (\(sequences) sequence\(sequences == 1 ? "" : "s"))" }
-        print("built \(output): \(what), \(options.sizeClass.rawValue) class (\(options.sizeClass.pixels) px)\(icon == nil ? "" : ", app icon set")")
+        print(
+            "built \(output): \(what), \(options.sizeClass.rawValue) class (\(options.sizeClass.pixels) px)\(icon == nil ? "" : ", app icon set")"
+        )
         print("  manifest  \(manifestPath)")
         if variants { print("  variants  \(variantsPath)/") }
         if report.count(.warning) + report.count(.error) > 0 {
@@ -174,20 +190,27 @@ struct BuildCommand: ParsableCommand {
                 return try PackPlan.make(catalog: CatalogReader.read(source))
             }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
                 Console.error("\(source): not a folder")
                 throw ExitCode(ExitStatus.usage)
             }
-            let labelsPath = labels ?? ["labels.yml", "labels.yaml", "labels.csv"].map { source + "/" + $0 }.first { FileManager.default.fileExists(atPath: $0) }
+            let labelsPath =
+                labels
+                ?? ["labels.yml", "labels.yaml", "labels.csv"].map { source + "/" + $0 }.first {
+                    FileManager.default.fileExists(atPath: $0)
+                }
             let orderPath = order ?? [source + "/order.txt"].first { FileManager.default.fileExists(atPath: $0) }
-            let labelMap = try labelsPath.map { path throws(LabelsFile.LabelsError) in try LabelsFile.load(path) } ?? [:]
+            let labelMap =
+                try labelsPath.map { path throws(LabelsFile.LabelsError) in try LabelsFile.load(path) } ?? [:]
             var orderList: [String]?
             if let orderPath {
                 guard let text = try? String(contentsOfFile: orderPath, encoding: .utf8) else {
                     Console.error("\(orderPath): cannot read the order file")
                     throw ExitCode(ExitStatus.usage)
                 }
-                orderList = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                orderList = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty && !$0.hasPrefix("#") }
             }
             return try PackPlan.make(folder: source, order: orderList, labels: labelMap)
         } catch let error as LabelsFile.LabelsError {

@@ -34,7 +34,8 @@ struct FramesCommand: ParsableCommand {
         // Encode every frame before writing any, so that a failure leaves no partial set behind.
         let encoded: [[UInt8]]
         do {
-            encoded = try image.frames.map { frame throws(PNGEncoder.EncodeError) in try PNGEncoder.encode(frame.image) }
+            encoded = try image.frames.map { frame throws(PNGEncoder.EncodeError) in try PNGEncoder.encode(frame.image)
+            }
         } catch {
             Console.error("\(file): \(error)")
             throw ExitCode(ExitStatus.failure)
@@ -48,7 +49,9 @@ struct FramesCommand: ParsableCommand {
             }
         }
         removeStaleFrames(from: encoded.count)
-        print("\(file): wrote \(image.frames.count) frame\(image.frames.count == 1 ? "" : "s") of \(image.width)x\(image.height) px to \(output)/")
+        print(
+            "\(file): wrote \(image.frames.count) frame\(image.frames.count == 1 ? "" : "s") of \(image.width)x\(image.height) px to \(output)/"
+        )
     }
 }
 

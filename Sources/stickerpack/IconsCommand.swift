@@ -38,7 +38,9 @@ struct IconsCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        if HexColour.parse(background) == nil { throw ValidationError("--background takes a colour as #RRGGBB, not '\(background)'.") }
+        if HexColour.parse(background) == nil {
+            throw ValidationError("--background takes a colour as #RRGGBB, not '\(background)'.")
+        }
     }
 
     func run() throws {
@@ -46,7 +48,8 @@ struct IconsCommand: ParsableCommand {
         let colour = HexColour.parse(background)!
         do {
             try AtomicDirectory.write(output, replacing: force) { folder in
-                try IconSetMaker.write(art: image.frames[0].image, to: folder, fit: fit, background: colour, filter: filter)
+                try IconSetMaker.write(
+                    art: image.frames[0].image, to: folder, fit: fit, background: colour, filter: filter)
             }
         } catch {
             Console.error("\(error)")
@@ -54,7 +57,8 @@ struct IconsCommand: ParsableCommand {
         }
         let ratio = Double(image.width) / Double(image.height)
         if abs(ratio - 4.0 / 3.0) > 0.01 {
-            Console.note("note: the art is \(image.width)x\(image.height), not 4:3; it was fitted with --fit \(fit.rawValue)")
+            Console.note(
+                "note: the art is \(image.width)x\(image.height), not 4:3; it was fitted with --fit \(fit.rawValue)")
         }
         print("wrote \(IconSetMaker.slots.count) icons and Contents.json to \(output)/")
     }

@@ -81,10 +81,14 @@ struct ImageReport {
             let pixels = d.width * d.height
             let transparent = transparentPixels ?? 0
             let share = pixels > 0 ? Double(transparent) * 100 / Double(pixels) : 0
-            add("alpha", d.encoding.hasAlphaChannel
-                ? "yes; \(transparent) of \(pixels) px transparent (\(String(format: "%.1f", share)) %)"
-                : "no (opaque)")
-            if let orientation = d.encoding.exifOrientation { add("orientation", "EXIF \(orientation)\(orientation == 1 ? "" : " (viewers rotate or flip it)")") }
+            add(
+                "alpha",
+                d.encoding.hasAlphaChannel
+                    ? "yes; \(transparent) of \(pixels) px transparent (\(String(format: "%.1f", share)) %)"
+                    : "no (opaque)")
+            if let orientation = d.encoding.exifOrientation {
+                add("orientation", "EXIF \(orientation)\(orientation == 1 ? "" : " (viewers rotate or flip it)")")
+            }
             for warning in d.warnings { add("warning", warning) }
         }
         if let bytes { add("bytes", bytes.formatted()) }

@@ -12,16 +12,22 @@ struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Refuse animations with more frames than this.", valueName: "count"))
     var maxFrames: Int = DecodeLimits.default.maxFrames
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Refuse files whose decoded frames need more memory than this.", valueName: "MiB"))
+    @Option(
+        name: .customLong("max-memory"),
+        help: ArgumentHelp("Refuse files whose decoded frames need more memory than this.", valueName: "MiB"))
     var maxDecodedMiB: Int = DecodeLimits.default.maxTotalBytes >> 20
 
     var limits: DecodeLimits {
-        DecodeLimits(maxWidth: maxSide, maxHeight: maxSide, maxPixels: maxPixels, maxFrames: maxFrames,
-                     maxTotalBytes: maxDecodedMiB << 20)
+        DecodeLimits(
+            maxWidth: maxSide, maxHeight: maxSide, maxPixels: maxPixels, maxFrames: maxFrames,
+            maxTotalBytes: maxDecodedMiB << 20)
     }
 
     func validate() throws {
-        for (name, value) in [("--max-side", maxSide), ("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-memory", maxDecodedMiB)]
+        for (name, value) in [
+            ("--max-side", maxSide), ("--max-pixels", maxPixels), ("--max-frames", maxFrames),
+            ("--max-memory", maxDecodedMiB),
+        ]
         where value <= 0 {
             throw ValidationError("\(name) must be a positive number, not \(value).")
         }

@@ -79,18 +79,21 @@ struct LintCommand: ParsableCommand {
         let report: LintReport
         var previews: PreviewCollector?
         if format == .html {
-            (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
-                                                 sheet: false, html: true, console: console, verb: "linting")
+            (report, previews) = PreviewRun.lint(
+                inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
+                sheet: false, html: true, console: console, verb: "linting")
         } else {
             let progress = console.progress(total: inputs.reduce(0) { $0 + $1.stickerPaths.count }, verb: "linting")
-            report = Linter.lint(inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
-                                 progress: progress?.callback)
+            report = Linter.lint(
+                inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
+                progress: progress?.callback)
             progress?.finish()
         }
 
         let colour = output == nil && Terminal.isTerminal(stdout: true) && Terminal.coloursAllowed
-        let context = ReportContext(toolVersion: Stickerpack.version, colour: colour, strict: strict,
-                                    baseDirectory: FileManager.default.currentDirectoryPath)
+        let context = ReportContext(
+            toolVersion: Stickerpack.version, colour: colour, strict: strict,
+            baseDirectory: FileManager.default.currentDirectoryPath)
         let rendered = format.reporter(previews: previews).render(report, context: context)
         if let output {
             do throws(AtomicFileWriter.WriteError) {
@@ -125,7 +128,9 @@ struct RulesCommand: ParsableCommand {
     func run() {
         let width = RuleRegistry.identifiers.map(\.count).max() ?? 0
         for rule in RuleRegistry.descriptions {
-            print("\(rule.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)")
+            print(
+                "\(rule.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)"
+            )
         }
     }
 }
@@ -147,7 +152,9 @@ extension LintConfiguration {
     /// The folder itself, or the folder a file is in: where the search starts.
     static func folder(of path: String) -> String {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return path
+        }
         let parent = (path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
     }

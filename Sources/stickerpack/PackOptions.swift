@@ -3,7 +3,9 @@ import StickerLint
 
 /// --config and --size-class: how `lint` and `preview` read a pack.
 struct PackOptions: ParsableArguments {
-    @Option(help: "The configuration file (default: the nearest .stickerpack.yml).", completion: .file(extensions: ["yml", "yaml"]))
+    @Option(
+        help: "The configuration file (default: the nearest .stickerpack.yml).",
+        completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Option(help: "The pack's size class: small (300 px), regular (408 px) or large (618 px).")

@@ -7,7 +7,8 @@ import StickerPreview
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Draw every sticker over white, black, red, yellow, a gradient, a checkerboard and a photo, in one PNG.",
+        abstract:
+            "Draw every sticker over white, black, red, yellow, a gradient, a checkerboard and a photo, in one PNG.",
         discussion: """
             The contact sheet has a header per pack (name, size class, counts), then a row per sticker (smaller tiles, two to a row, for more than 24 stickers; three for more than 100): one cell per background, the sticker drawn at its @3x size scaled so that the pack's size class fills the cell (a smaller sticker stays smaller, a larger one is fitted), composited over the background. Under each row are the sticker's name, its facts and a badge per diagnostic (E error, W warning, I info); animated stickers, and the frames of a catalog's .stickersequence, show their first frame in the cells and a strip of later frames below. A sticker that does not decode is drawn as an X.
 
@@ -23,10 +24,14 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "Folders, catalogs or image files.", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet to write (.png).", valueName: "sheet.png"), completion: .file(extensions: ["png"]))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The contact sheet to write (.png).", valueName: "sheet.png"),
+        completion: .file(extensions: ["png"]))
     var output: String
 
-    @Option(help: ArgumentHelp("Also write the HTML report to this file.", valueName: "report.html"), completion: .file(extensions: ["html"]))
+    @Option(
+        help: ArgumentHelp("Also write the HTML report to this file.", valueName: "report.html"),
+        completion: .file(extensions: ["html"]))
     var html: String?
 
     @OptionGroup
@@ -65,8 +70,9 @@ struct PreviewCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
         }
-        let (report, previews) = PreviewRun.lint(inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
-                                                 sheet: true, html: html != nil, console: console, verb: "previewing")
+        let (report, previews) = PreviewRun.lint(
+            inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
+            sheet: true, html: html != nil, console: console, verb: "previewing")
         if report.stickers.isEmpty {
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
@@ -82,7 +88,9 @@ struct PreviewCommand: ParsableCommand {
             Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)
         }
-        print("wrote \(output): \(report.stickers.count) sticker\(report.stickers.count == 1 ? "" : "s"), \(sheet.image.width) x \(sheet.image.height) px; \(report.countsText)")
+        print(
+            "wrote \(output): \(report.stickers.count) sticker\(report.stickers.count == 1 ? "" : "s"), \(sheet.image.width) x \(sheet.image.height) px; \(report.countsText)"
+        )
         if let html { print("wrote \(html)") }
     }
 }

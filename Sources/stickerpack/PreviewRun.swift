@@ -5,16 +5,21 @@ import StickerPreview
 /// The lint pass of `preview` and `lint --format html`: each file decoded once, the preview images made
 /// from the decoded frames while they are in memory.
 enum PreviewRun {
-    static func lint(_ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass?, limits: DecodeLimits,
-                     sheet: Bool, html: Bool, console: ConsoleOptions, verb: String) -> (LintReport, PreviewCollector) {
+    static func lint(
+        _ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass?, limits: DecodeLimits,
+        sheet: Bool, html: Bool, console: ConsoleOptions, verb: String
+    ) -> (LintReport, PreviewCollector) {
         let total = inputs.reduce(0) { $0 + $1.stickerPaths.count }
         let metrics = SheetLayout.metrics(stickerCount: total)
-        let options = PreviewCollector.Options(cellInner: metrics.inner, stripInner: metrics.stripCell - 4, sheet: sheet, html: html)
-        let classPixels = PreviewCollector.classPixels(of: inputs, configuration: configuration, sizeClass: sizeClass, limits: limits)
+        let options = PreviewCollector.Options(
+            cellInner: metrics.inner, stripInner: metrics.stripCell - 4, sheet: sheet, html: html)
+        let classPixels = PreviewCollector.classPixels(
+            of: inputs, configuration: configuration, sizeClass: sizeClass, limits: limits)
         let previews = PreviewCollector(options: options, classPixels: classPixels)
         let progress = console.progress(total: total, verb: verb)
-        let report = Linter.lint(inputs, configuration: configuration, sizeClass: sizeClass, limits: limits,
-                                 progress: progress?.callback, visit: previews.visitor)
+        let report = Linter.lint(
+            inputs, configuration: configuration, sizeClass: sizeClass, limits: limits,
+            progress: progress?.callback, visit: previews.visitor)
         progress?.finish()
         return (report, previews)
     }

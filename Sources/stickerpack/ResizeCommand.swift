@@ -59,9 +59,12 @@ struct ResizeCommand: ParsableCommand {
         }
         let image = try decodeOrExit(input, limits: limitOptions.limits)
         let newHeight = height ?? max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
-        let resized = image.resized(width: width, height: newHeight, filter: resampling.filter, linear: resampling.linear)
+        let resized = image.resized(
+            width: width, height: newHeight, filter: resampling.filter, linear: resampling.linear)
         do {
-            try AtomicFileWriter.write(try ImageEncoder.encode(resized, as: Self.format(of: output)!, compressionLevel: resampling.compression), to: output)
+            try AtomicFileWriter.write(
+                try ImageEncoder.encode(
+                    resized, as: Self.format(of: output)!, compressionLevel: resampling.compression), to: output)
         } catch {
             Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)

@@ -21,7 +21,10 @@ struct Stickerpack: ParsableCommand {
               stickerpack frames wave.png -o wave-frames
             """,
         version: version,
-        subcommands: [LintCommand.self, PreviewCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self, ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self]
+        subcommands: [
+            LintCommand.self, PreviewCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self,
+            ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self,
+        ]
     )
 
     /// Usage errors exit 2 (ArgumentParser's default is 64); failures of the work exit 1.

@@ -24,7 +24,9 @@ struct ConsoleOptions: ParsableArguments {
     func progress(total: Int, verb: String) -> ProgressBar? {
         if quiet { return nil }
         // A dumb terminal cannot redraw a line in place.
-        let bar = total >= ProgressBar.minimumTotal && Terminal.isTerminal(stdout: false) && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let bar =
+            total >= ProgressBar.minimumTotal && Terminal.isTerminal(stdout: false)
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         guard bar || verbose else { return nil }
         return ProgressBar(verb: verb, total: total, drawsBar: bar, listsFiles: verbose)
     }
@@ -78,7 +80,9 @@ final class ProgressBar: @unchecked Sendable {
         let now = Date()
         if drawsBar && (listsFiles || done == total || now.timeIntervalSince(lastDraw) > 0.1) {
             lastDraw = now
-            text += "\r" + Self.line(verb: verb, done: done, total: total, elapsed: now.timeIntervalSince(start)) + "\u{1B}[K"
+            text +=
+                "\r" + Self.line(verb: verb, done: done, total: total, elapsed: now.timeIntervalSince(start))
+                + "\u{1B}[K"
             drawn = true
         }
         if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }

@@ -47,7 +47,9 @@ struct VariantsCommand: ParsableCommand {
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one sticker file or folder.") }
         let list = scaleList
-        if list.isEmpty || list.count != scales.split(separator: ",").count || list.contains(where: { $0 < 1 || $0 > 3 }) {
+        if list.isEmpty || list.count != scales.split(separator: ",").count
+            || list.contains(where: { $0 < 1 || $0 > 3 })
+        {
             throw ValidationError("--scales takes a comma-separated list of 1, 2 or 3, not '\(scales)'.")
         }
     }
@@ -60,7 +62,9 @@ struct VariantsCommand: ParsableCommand {
     }
 
     var writer: VariantWriter {
-        VariantWriter(scales: scaleList, filter: resampling.filter, linear: resampling.linear, compressionLevel: resampling.compression, limits: limitOptions.limits)
+        VariantWriter(
+            scales: scaleList, filter: resampling.filter, linear: resampling.linear,
+            compressionLevel: resampling.compression, limits: limitOptions.limits)
     }
 
     func run() throws {
@@ -77,10 +81,14 @@ struct VariantsCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         let writer = self.writer
-        let existing = jobs.flatMap { writer.paths(for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source)).map(\.path) }
-            .filter { FileManager.default.fileExists(atPath: $0) }
+        let existing = jobs.flatMap {
+            writer.paths(for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source)).map(\.path)
+        }
+        .filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
-            Console.error("\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); nothing was written. Use --force to replace them.")
+            Console.error(
+                "\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); nothing was written. Use --force to replace them."
+            )
             throw ExitCode(ExitStatus.failure)
         }
         let failures = LockedList<String>()
@@ -100,11 +108,15 @@ struct VariantsCommand: ParsableCommand {
         let files = written.items.reduce(0, +)
         // A summary of what was written, but no "wrote 0 files" when every sticker failed.
         if !written.items.isEmpty || failures.items.isEmpty {
-            print("wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/")
+            print(
+                "wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/"
+            )
         }
         if !failures.items.isEmpty {
             let count = failures.items.count
-            Console.error("\(count) sticker\(count == 1 ? "" : "s") failed; \(written.items.isEmpty ? "nothing was written" : "the others were written")")
+            Console.error(
+                "\(count) sticker\(count == 1 ? "" : "s") failed; \(written.items.isEmpty ? "nothing was written" : "the others were written")"
+            )
             throw ExitCode(ExitStatus.failure)
         }
     }

@@ -25,7 +25,10 @@ import Testing
     func foldersExist() {
         for target in FuzzTarget.allCases {
             var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(target.rawValue).path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: Self.folder.appendingPathComponent(target.rawValue).path, isDirectory: &isDirectory)
+                    && isDirectory.boolValue)
         }
     }
 }

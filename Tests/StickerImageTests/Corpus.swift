@@ -3,7 +3,8 @@ import Testing
 
 /// The third-party corpora beside the project (`../shared/corpora`) and their EXPECTED.tsv.
 enum Corpus {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
@@ -22,14 +23,16 @@ enum Corpus {
     }
 
     static let rows: [Row] = {
-        guard let text = try? String(contentsOf: root.appendingPathComponent("EXPECTED.tsv"), encoding: .utf8) else { return [] }
+        guard let text = try? String(contentsOf: root.appendingPathComponent("EXPECTED.tsv"), encoding: .utf8) else {
+            return []
+        }
         return text.split(separator: "\n").compactMap { line -> Row? in
             guard !line.hasPrefix("#") else { return nil }
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard f.count >= 9 else { return nil }
-            return Row(path: f[0], format: f[1], verdict: f[2], width: Int(f[3]), height: Int(f[4]), frames: Int(f[5]),
-                       loop: Int(f[6]), durationMs: Double(f[7]), note: f[8])
+            return Row(
+                path: f[0], format: f[1], verdict: f[2], width: Int(f[3]), height: Int(f[4]), frames: Int(f[5]),
+                loop: Int(f[6]), durationMs: Double(f[7]), note: f[8])
         }
     }()
 }
-

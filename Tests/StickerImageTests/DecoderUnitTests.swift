@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StickerImage
 
 /// Builds small PNG streams chunk by chunk, for headers no corpus file has.
@@ -19,25 +20,29 @@ enum PNGBuilder {
 
 @Suite("Sniffing by content")
 struct SnifferTests {
-    @Test("Recognised formats by magic bytes", arguments: [
-        ("pngsuite/pngsuite/basn0g01.png", ImageFormat.png),
-        ("apng/pillow-apng/delay.png", .apng),
-        ("image-gif-tests/samples/2x2.gif", .gif),
-        ("libjpeg-turbo-testimages/testorig.jpg", .jpeg),
-    ])
+    @Test(
+        "Recognised formats by magic bytes",
+        arguments: [
+            ("pngsuite/pngsuite/basn0g01.png", ImageFormat.png),
+            ("apng/pillow-apng/delay.png", .apng),
+            ("image-gif-tests/samples/2x2.gif", .gif),
+            ("libjpeg-turbo-testimages/testorig.jpg", .jpeg),
+        ])
     func recognises(_ path: String, _ format: ImageFormat) throws {
         let bytes = try FileBytes.read(Corpus.path(path), limit: 1 << 24)
         #expect(try FormatSniffer.sniff(bytes) == format)
     }
 
-    @Test("Unsupported data says what it looks like", arguments: [
-        (Array("RIFF\0\0\0\0WEBPVP8L".utf8), "WebP"),
-        (Array("\0\0\0\u{18}ftypheic\0\0\0\0".utf8), "HEIC"),
-        (Array("BM\u{36}\0\0\0\0\0".utf8), "BMP"),
-        ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF"),
-        ([], "empty file"),
-        (Array("hello, world\n".utf8), "text file"),
-    ] as [([UInt8], String)])
+    @Test(
+        "Unsupported data says what it looks like",
+        arguments: [
+            (Array("RIFF\0\0\0\0WEBPVP8L".utf8), "WebP"),
+            (Array("\0\0\0\u{18}ftypheic\0\0\0\0".utf8), "HEIC"),
+            (Array("BM\u{36}\0\0\0\0\0".utf8), "BMP"),
+            ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF"),
+            ([], "empty file"),
+            (Array("hello, world\n".utf8), "text file"),
+        ] as [([UInt8], String)])
     func describesUnsupported(_ bytes: [UInt8], _ expected: String) {
         #expect(throws: DecodeError.self) { try FormatSniffer.sniff(bytes) }
         do {
@@ -53,8 +58,10 @@ struct SnifferTests {
 struct LimitTests {
     @Test("A PNG header claiming 100000x100000 px is refused at once")
     func pngDimensionBomb() {
-        let bytes = PNGBuilder.file([PNGBuilder.ihdr(width: 100_000, height: 100_000),
-                                     PNGChunkWalker.encode(type: "IDAT", data: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])])
+        let bytes = PNGBuilder.file([
+            PNGBuilder.ihdr(width: 100_000, height: 100_000),
+            PNGChunkWalker.encode(type: "IDAT", data: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]),
+        ])
         #expect(throws: DecodeError.self) { try ImageDecoder.decode(bytes) }
         do { _ = try ImageDecoder.decode(bytes) } catch { #expect(error.kind == "limit-exceeded", "\(error)") }
     }
@@ -66,9 +73,14 @@ struct LimitTests {
         actl.appendUInt32BE(0)
         let real = try FileBytes.read(Corpus.path("pngsuite/pngsuite/basn6a08.png"), limit: 1 << 20)
         let chunks = try PNGChunkWalker.chunks(of: real)
-        let rest = chunks.dropFirst().filter { $0.type != "IEND" }.map { Array(real[$0.offset..<($0.data.upperBound + 4)]) }
-        let bytes = PNGBuilder.file([Array(real[chunks[0].offset..<(chunks[0].data.upperBound + 4)]),
-                                     PNGChunkWalker.encode(type: "acTL", data: actl[...])] + rest)
+        let rest = chunks.dropFirst().filter { $0.type != "IEND" }.map {
+            Array(real[$0.offset..<($0.data.upperBound + 4)])
+        }
+        let bytes = PNGBuilder.file(
+            [
+                Array(real[chunks[0].offset..<(chunks[0].data.upperBound + 4)]),
+                PNGChunkWalker.encode(type: "acTL", data: actl[...]),
+            ] + rest)
         #expect(try FormatSniffer.sniff(bytes) == .apng)
         do {
             _ = try ImageDecoder.decode(bytes)
@@ -81,12 +93,18 @@ struct LimitTests {
     @Test("Smaller limits are honoured: a 32x32 image with a 16 px limit fails")
     func configurableLimits() throws {
         let path = Corpus.path("pngsuite/pngsuite/basn6a08.png")
-        #expect(throws: DecodeError.self) { try ImageDecoder.decodeFile(at: path, limits: DecodeLimits(maxWidth: 16, maxHeight: 16)) }
+        #expect(throws: DecodeError.self) {
+            try ImageDecoder.decodeFile(at: path, limits: DecodeLimits(maxWidth: 16, maxHeight: 16))
+        }
         let gif = Corpus.path("image-gif-tests/samples/moon_impact.gif")
         #expect(throws: DecodeError.self) { try ImageDecoder.decodeFile(at: gif, limits: DecodeLimits(maxFrames: 3)) }
         let jpeg = Corpus.path("libjpeg-turbo-testimages/testorig.jpg")
-        #expect(throws: DecodeError.self) { try ImageDecoder.decodeFile(at: jpeg, limits: DecodeLimits(maxPixels: 1000)) }
-        #expect(throws: DecodeError.self) { try ImageDecoder.decodeFile(at: path, limits: DecodeLimits(maxFileBytes: 100)) }
+        #expect(throws: DecodeError.self) {
+            try ImageDecoder.decodeFile(at: jpeg, limits: DecodeLimits(maxPixels: 1000))
+        }
+        #expect(throws: DecodeError.self) {
+            try ImageDecoder.decodeFile(at: path, limits: DecodeLimits(maxFileBytes: 100))
+        }
     }
 
     @Test("A GIF decompression bomb ends in an error or within the limits")
@@ -103,7 +121,8 @@ struct LimitTests {
 struct FormatDetailTests {
     @Test("EXIF orientation is read and reported", arguments: 2...8)
     func exifOrientation(_ orientation: Int) throws {
-        let image = try ImageDecoder.decodeFile(at: Corpus.path("pillow-tests/jpeg/hopper_orientation_\(orientation).jpg"))
+        let image = try ImageDecoder.decodeFile(
+            at: Corpus.path("pillow-tests/jpeg/hopper_orientation_\(orientation).jpg"))
         #expect(image.encoding.exifOrientation == orientation)
     }
 
@@ -124,7 +143,8 @@ struct FormatDetailTests {
         let rgb = try ImageDecoder.decodeFile(at: Corpus.path("pillow-tests/jpeg/pil_sample_rgb.jpg"))
         #expect(cmyk.encoding.colorType == "cmyk" || cmyk.encoding.colorType == "ycck")
         #expect((cmyk.width, cmyk.height) == (rgb.width, rgb.height))
-        let a = cmyk.frames[0].image.pixels, b = rgb.frames[0].image.pixels
+        let a = cmyk.frames[0].image.pixels
+        let b = rgb.frames[0].image.pixels
         let meanDifference = zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / a.count
         #expect(meanDifference < 24, "mean channel difference \(meanDifference)")
     }
@@ -155,7 +175,8 @@ struct FormatDetailTests {
     @Test("Interlaced and plain GIF decode to the same pixels")
     func interlacedGIF() throws {
         let plain = try ImageDecoder.decodeFile(at: Corpus.path("go-image-testdata/image-testdata/video-001.gif"))
-        let interlaced = try ImageDecoder.decodeFile(at: Corpus.path("go-image-testdata/image-testdata/video-001.interlaced.gif"))
+        let interlaced = try ImageDecoder.decodeFile(
+            at: Corpus.path("go-image-testdata/image-testdata/video-001.interlaced.gif"))
         #expect(plain.frames[0].image == interlaced.frames[0].image)
     }
 
@@ -180,10 +201,12 @@ struct FormatDetailTests {
         #expect(image.warnings.contains { $0.contains("acTL") })
     }
 
-    @Test("The header probe matches the full decode", arguments: [
-        "pngsuite/pngsuite/basn6a08.png", "apng/pillow-apng/delay.png", "image-gif-tests/samples/moon_impact.gif",
-        "libjpeg-turbo-testimages/testimgint.jpg", "pillow-tests/jpeg/pil_sample_cmyk.jpg",
-    ])
+    @Test(
+        "The header probe matches the full decode",
+        arguments: [
+            "pngsuite/pngsuite/basn6a08.png", "apng/pillow-apng/delay.png", "image-gif-tests/samples/moon_impact.gif",
+            "libjpeg-turbo-testimages/testimgint.jpg", "pillow-tests/jpeg/pil_sample_cmyk.jpg",
+        ])
     func probeMatchesDecode(_ path: String) throws {
         let bytes = try FileBytes.read(Corpus.path(path), limit: 1 << 24)
         let probe = try ImageProbe.probe(bytes)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StickerImage
 
 @Suite("Encoders round-trip through the decoders")
@@ -20,10 +21,13 @@ struct EncoderTests {
         for (a, b) in zip(back.frames, image.frames) { #expect(a.image == b.image) }
     }
 
-    @Test("APNG round trip through corpus animations with every dispose and blend op", arguments: [
-        "apng/pillow-apng/dispose_op_previous.png", "apng/pillow-apng/blend_op_over.png", "apng/pillow-apng/dispose_op_background_region.png",
-        "image-rs-image-tests/images/gif/anim/mixed-disposal.gif",
-    ])
+    @Test(
+        "APNG round trip through corpus animations with every dispose and blend op",
+        arguments: [
+            "apng/pillow-apng/dispose_op_previous.png", "apng/pillow-apng/blend_op_over.png",
+            "apng/pillow-apng/dispose_op_background_region.png",
+            "image-rs-image-tests/images/gif/anim/mixed-disposal.gif",
+        ])
     func corpusAnimations(_ path: String) throws {
         let image = try ImageDecoder.decodeFile(at: Corpus.path(path))
         let back = try ImageDecoder.decode(try APNGEncoder.encode(image))
@@ -41,7 +45,8 @@ struct EncoderTests {
 
     @Test("GIF: few colours and binary alpha come back exactly; frames, delays, loop kept")
     func gifRoundTrip() throws {
-        let image = try ImageDecoder.decodeFile(at: Corpus.path("image-rs-image-tests/images/gif/anim/mixed-disposal.gif"))
+        let image = try ImageDecoder.decodeFile(
+            at: Corpus.path("image-rs-image-tests/images/gif/anim/mixed-disposal.gif"))
         let back = try ImageDecoder.decode(try GIFEncoder.encode(image))
         #expect(back.format == .gif)
         #expect(back.frames.map(\.image) == image.frames.map(\.image))
@@ -53,8 +58,10 @@ struct EncoderTests {
     func gifQuantised() throws {
         let image = try Self.sample("Clean/cat.png")
         let back = try ImageDecoder.decode(try GIFEncoder.encode(image))
-        let a = image.frames[0].image.pixels, b = back.frames[0].image.pixels
-        var total = 0, compared = 0
+        let a = image.frames[0].image.pixels
+        let b = back.frames[0].image.pixels
+        var total = 0
+        var compared = 0
         for i in Swift.stride(from: 0, to: a.count, by: 4) {
             #expect((a[i + 3] >= 128) == (b[i + 3] == 255), "alpha threshold at pixel \(i / 4)")
             if a[i + 3] >= 128 {
@@ -70,7 +77,8 @@ struct EncoderTests {
         let image = try ImageDecoder.decodeFile(at: Corpus.path("libjpeg-turbo-testimages/testorig.jpg"))
         let back = try ImageDecoder.decode(try ImageEncoder.encode(image, as: .jpeg))
         #expect((back.width, back.height) == (image.width, image.height))
-        let a = image.frames[0].image.pixels, b = back.frames[0].image.pixels
+        let a = image.frames[0].image.pixels
+        let b = back.frames[0].image.pixels
         let mean = zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / a.count
         #expect(mean < 6)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StickerImage
+import Testing
 
 /// Composited frames against reference renders, within 1 per channel (pixels fully transparent in both are
 /// equal whatever their colour):
@@ -28,7 +28,8 @@ struct ReferenceFrameTests {
         guard (decoded.width, decoded.height) == (reference.width, reference.height) else {
             return "size \(decoded.width)x\(decoded.height), reference \(reference.width)x\(reference.height)"
         }
-        let a = decoded.pixels, b = reference.pixels
+        let a = decoded.pixels
+        let b = reference.pixels
         var first: Int?
         var count = 0
         for i in Swift.stride(from: 0, to: a.count, by: 4) where !(a[i + 3] == 0 && b[i + 3] == 0) {
@@ -41,7 +42,8 @@ struct ReferenceFrameTests {
         }
         guard let i = first else { return nil }
         let p = i / 4
-        return "first differing pixel (\(p % decoded.width), \(p / decoded.width)): decoded RGBA \(Array(a[i..<(i + 4)])), "
+        return
+            "first differing pixel (\(p % decoded.width), \(p / decoded.width)): decoded RGBA \(Array(a[i..<(i + 4)])), "
             + "reference \(Array(b[i..<(i + 4)])) (\(count) pixels differ by more than 1)"
     }
 
@@ -70,10 +72,12 @@ struct ReferenceFrameTests {
     /// Images under images/png/apng with a reference: ball.png, the WPT files, and rgba16.png (still reference only).
     static let imageRSAPNGs: [String] = {
         let references = files(under: imageRS + "/reference/png/apng") { $0.hasSuffix(".png") }
-        return Set(references.compactMap { reference -> String? in
-            guard let range = reference.range(of: ".png.", options: .backwards) else { return nil }
-            return String(reference[..<range.lowerBound]) + ".png"
-        }).sorted()
+        return Set(
+            references.compactMap { reference -> String? in
+                guard let range = reference.range(of: ".png.", options: .backwards) else { return nil }
+                return String(reference[..<range.lowerBound]) + ".png"
+            }
+        ).sorted()
     }()
 
     /// `<name>.anim_NN.png` is frame NN - 1: the numbering starts at 01, and for ball.png and the two derived
@@ -86,10 +90,12 @@ struct ReferenceFrameTests {
         let folder = Self.imageRS + "/reference/png/apng/" + (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let prefix = name + ".anim_"
-        let animation = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.sorted()
+        let animation = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }
+            .sorted()
         if !animation.isEmpty {
-            #expect(animation.count == image.frames.count,
-                    "\(path): \(animation.count) reference frames, \(image.frames.count) decoded")
+            #expect(
+                animation.count == image.frames.count,
+                "\(path): \(animation.count) reference frames, \(image.frames.count) decoded")
         }
         for reference in animation {
             let number = try #require(Int(reference.dropFirst(prefix.count).prefix(while: \.isNumber)), "\(reference)")
@@ -122,15 +128,20 @@ struct ReferenceFrameTests {
     static let pillowFixtures: [String] = files(under: fixtures) { $0 == "frame-0000.png" }
         .map { ($0 as NSString).deletingLastPathComponent }
 
-    @Test("Pillow-rendered fixtures: every frame (APNG suite; pillow-tests disposal/transparency GIFs)", arguments: pillowFixtures)
+    @Test(
+        "Pillow-rendered fixtures: every frame (APNG suite; pillow-tests disposal/transparency GIFs)",
+        arguments: pillowFixtures)
     func pillowFixture(_ path: String) throws {
         let image = try Self.decode(Self.corpora + "/" + path)
         let folder = Self.fixtures + "/" + path
         let references = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.sorted()
-        #expect(references.count == image.frames.count, "\(path): \(references.count) reference frames, \(image.frames.count) decoded")
+        #expect(
+            references.count == image.frames.count,
+            "\(path): \(references.count) reference frames, \(image.frames.count) decoded")
         for reference in references {
-            let number = try #require(Int(reference.dropFirst("frame-".count).prefix(while: \.isNumber)), "\(reference)")
+            let number = try #require(
+                Int(reference.dropFirst("frame-".count).prefix(while: \.isNumber)), "\(reference)")
             try Self.check(path, frame: number, of: image, against: folder + "/" + reference)
         }
     }
@@ -148,7 +159,8 @@ struct ReferenceFrameTests {
     /// Straight-alpha OVER an opaque pixel is opaque: colour = src * a + dst * (1 - a).
     static let uniformFrames: [UniformFrames] = [
         // Frame 0 opaque green; frames 1-127 draw (0,255,0,2) OVER it on the left half: still opaque green.
-        UniformFrames(name: "blend_op_over_near_transparent.png", colours: Array(repeating: [0, 255, 0, 255], count: 128)),
+        UniformFrames(
+            name: "blend_op_over_near_transparent.png", colours: Array(repeating: [0, 255, 0, 255], count: 128)),
         // Opaque black, then (0,0,255,128) OVER it.
         UniformFrames(name: "mode_16bit.png", colours: [[0, 0, 0, 255], [0, 0, 128, 255]]),
         // Opaque black, then grey 255 with alpha 128 OVER it.
@@ -160,13 +172,17 @@ struct ReferenceFrameTests {
     @Test("APNG suite files Pillow blends wrongly: the spec's colours, every pixel", arguments: uniformFrames)
     func specColours(_ expected: UniformFrames) throws {
         let image = try Self.decode(Self.corpora + "/apng/pillow-apng/" + expected.name)
-        #expect(image.frames.count == expected.colours.count, "\(expected.name): \(image.frames.count) frames, expected \(expected.colours.count)")
+        #expect(
+            image.frames.count == expected.colours.count,
+            "\(expected.name): \(image.frames.count) frames, expected \(expected.colours.count)")
         for (index, (frame, colour)) in zip(image.frames, expected.colours).enumerated() {
             let canvas = frame.image
             var pixels = [UInt8](repeating: 0, count: canvas.pixels.count)
             for i in pixels.indices { pixels[i] = colour[i % 4] }
             let reference = RGBAImage(width: canvas.width, height: canvas.height, pixels: pixels)
-            if let problem = Self.difference(canvas, reference) { Issue.record("\(expected.name) frame \(index): \(problem)") }
+            if let problem = Self.difference(canvas, reference) {
+                Issue.record("\(expected.name) frame \(index): \(problem)")
+            }
         }
     }
 
@@ -176,16 +192,20 @@ struct ReferenceFrameTests {
     /// and makes sure every valid APNG suite file is checked one way or the other.
     @Test("Every valid APNG suite file and the image-rs references are covered")
     func coverage() throws {
-        #expect(Self.imageRSAPNGs.contains("ball.png") && Self.imageRSAPNGs.filter { $0.hasPrefix("wpt/") }.count == 6,
-                "image-rs APNGs found: \(Self.imageRSAPNGs)")
+        #expect(
+            Self.imageRSAPNGs.contains("ball.png") && Self.imageRSAPNGs.filter { $0.hasPrefix("wpt/") }.count == 6,
+            "image-rs APNGs found: \(Self.imageRSAPNGs)")
         #expect(Self.imageRSGIFs.count >= 9, "image-rs GIF references found: \(Self.imageRSGIFs)")
-        #expect(Self.pillowFixtures.filter { $0.hasPrefix("pillow-tests/gif/") }.count >= 15,
-                "run Tests/Fixtures/make_reference_frames.py")
+        #expect(
+            Self.pillowFixtures.filter { $0.hasPrefix("pillow-tests/gif/") }.count >= 15,
+            "run Tests/Fixtures/make_reference_frames.py")
         let table = try String(contentsOfFile: Self.corpora + "/EXPECTED.tsv", encoding: .utf8)
         var valid: [String] = []
         for line in table.split(separator: "\n") {
             let fields: [Substring] = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count > 2, fields[0].hasPrefix("apng/pillow-apng/"), fields[2] == "valid" { valid.append(String(fields[0])) }
+            if fields.count > 2, fields[0].hasPrefix("apng/pillow-apng/"), fields[2] == "valid" {
+                valid.append(String(fields[0]))
+            }
         }
         #expect(valid.count >= 30)
         let handWorked = Set(Self.uniformFrames.map { "apng/pillow-apng/" + $0.name })

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StickerLint
 
 /// One generic test runs every rule's own examples, so a rule cannot ship untested.
@@ -19,7 +20,9 @@ struct RuleExampleTests {
             let findings = item.rule.init().check(pack)
             #expect(!findings.isEmpty, "\(description.identifier): triggering example \(index) found nothing")
             for finding in findings {
-                #expect(!finding.message.isEmpty && !finding.hint.isEmpty, "\(description.identifier): a finding needs a message and a hint")
+                #expect(
+                    !finding.message.isEmpty && !finding.hint.isEmpty,
+                    "\(description.identifier): a finding needs a message and a hint")
             }
         }
     }
@@ -30,7 +33,9 @@ struct RuleExampleTests {
         #expect(!description.nonTriggering.isEmpty, "\(description.identifier) has no non-triggering example")
         for (index, pack) in description.nonTriggering.enumerated() {
             let findings = item.rule.init().check(pack)
-            #expect(findings.isEmpty, "\(description.identifier): non-triggering example \(index) found \(findings.map(\.message))")
+            #expect(
+                findings.isEmpty,
+                "\(description.identifier): non-triggering example \(index) found \(findings.map(\.message))")
         }
     }
 
@@ -38,9 +43,11 @@ struct RuleExampleTests {
     func identifiers() {
         let ids = RuleRegistry.identifiers
         #expect(Set(ids).count == ids.count)
-        for required in ["decode-error", "unsupported-format", "extension-mismatch", "file-size", "dimensions", "size-class",
-                         "not-square", "no-transparency", "opaque-background", "frame-delay", "duplicate", "prefer-png",
-                         "catalog", "app-icon"] {
+        for required in [
+            "decode-error", "unsupported-format", "extension-mismatch", "file-size", "dimensions", "size-class",
+            "not-square", "no-transparency", "opaque-background", "frame-delay", "duplicate", "prefer-png",
+            "catalog", "app-icon",
+        ] {
             #expect(ids.contains(required), "missing rule \(required)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StickerLint
 
 @Suite("SHA-256")
@@ -8,9 +9,14 @@ struct SHA256Tests {
         let cases: [([UInt8], String)] = [
             ([], "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
             (Array("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-            (Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
-             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-            ([UInt8](repeating: 0x61, count: 1_000_000), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+            (
+                Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
+            (
+                [UInt8](repeating: 0x61, count: 1_000_000),
+                "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+            ),
         ]
         for (message, digest) in cases {
             #expect(SHA256.hex(message) == digest)
@@ -19,7 +25,8 @@ struct SHA256Tests {
             plain.update(message)
             #expect(plain.finalizeHex() == digest, "plain C rounds: \(message.count) bytes")
             var pieces = SHA256()
-            var start = 0, size = 1
+            var start = 0
+            var size = 1
             while start < message.count {
                 let end = min(message.count, start + size)
                 pieces.update(Array(message[start..<end]))

@@ -1,5 +1,6 @@
 import StickerImage
 import Testing
+
 @testable import StickerPreview
 
 @Suite("the sheet's drawing: font, text, compositing, backgrounds")
@@ -15,9 +16,14 @@ struct DrawingTests {
     func glyphs() {
         var seen: [[Bool]: UInt8] = [:]
         for code in UInt8(33)...126 {
-            let bits = (0..<BitmapFont.glyphWidth).flatMap { x in (0..<BitmapFont.glyphHeight).map { y in BitmapFont.isSet(code, x: x, y: y) } }
+            let bits = (0..<BitmapFont.glyphWidth).flatMap { x in
+                (0..<BitmapFont.glyphHeight).map { y in BitmapFont.isSet(code, x: x, y: y) }
+            }
             #expect(bits.contains(true), "no pixels for \(Character(UnicodeScalar(code)))")
-            #expect(seen[bits] == nil, "\(Character(UnicodeScalar(code))) looks like \(seen[bits].map { Character(UnicodeScalar($0)) } ?? " ")")
+            #expect(
+                seen[bits] == nil,
+                "\(Character(UnicodeScalar(code))) looks like \(seen[bits].map { Character(UnicodeScalar($0)) } ?? " ")"
+            )
             seen[bits] = code
         }
     }
@@ -27,7 +33,8 @@ struct DrawingTests {
         var canvas = Canvas(width: 200, height: 40, fill: Colour(hex: 0xFFFFFF))
         let width = canvas.text("Hello", x: 0, y: 0, scale: 2, Colour(hex: 0x000000))
         #expect(width == BitmapFont.width("Hello", scale: 2) && width == (5 * 6 - 1) * 2)
-        let cut = canvas.text("a very long sticker name indeed.png", x: 0, y: 20, scale: 1, Colour(hex: 0x000000), maxWidth: 60)
+        let cut = canvas.text(
+            "a very long sticker name indeed.png", x: 0, y: 20, scale: 1, Colour(hex: 0x000000), maxWidth: 60)
         #expect(cut <= 60 && cut > 40)
         let inked = (0..<200).filter { x in (0..<16).contains { y in canvas.image.pixels[(y * 200 + x) * 4] == 0 } }
         #expect(inked.max().map { $0 < width } ?? false)
@@ -41,7 +48,9 @@ struct DrawingTests {
         #expect(Array(canvas.image.pixels[4..<8]) == [0, 0, 255, 255])
     }
 
-    @Test("backgrounds: plain colours, a gradient from red to purple, a checkerboard, a photo that is the same every time")
+    @Test(
+        "backgrounds: plain colours, a gradient from red to purple, a checkerboard, a photo that is the same every time"
+    )
     func backgrounds() {
         let red = PreviewBackground.red.render(width: 4, height: 4)
         #expect(red.pixels[0..<4] == [0xFF, 0x3B, 0x30, 255])
@@ -52,7 +61,9 @@ struct DrawingTests {
         #expect(checker.pixels[0] == 0xFF && checker.pixels[PreviewBackground.checkerSquare * 4] == 0xCC)
         let photo = PreviewBackground.photo.render(width: 64, height: 64)
         #expect(photo == PreviewBackground.photo.render(width: 64, height: 64))
-        #expect(Set(stride(from: 0, to: photo.pixels.count, by: 4).map { photo.pixels[$0] }).count > 40, "a busy picture, not a flat one")
+        #expect(
+            Set(stride(from: 0, to: photo.pixels.count, by: 4).map { photo.pixels[$0] }).count > 40,
+            "a busy picture, not a flat one")
         #expect(photo.pixels[3] == 255 && photo.pixels[2] > photo.pixels[0], "opaque, sky at the top")
     }
 

@@ -1,10 +1,13 @@
 import Foundation
+
 @testable import StickerResample
 
 /// The plain scalar resampler in double precision that the fast path is held to.
 enum ReferenceResampler {
-    static func resize(_ pixels: [UInt8], width: Int, height: Int, to newWidth: Int, _ newHeight: Int,
-                       filter: ResampleFilter, linear: Bool = false) -> [UInt8] {
+    static func resize(
+        _ pixels: [UInt8], width: Int, height: Int, to newWidth: Int, _ newHeight: Int,
+        filter: ResampleFilter, linear: Bool = false
+    ) -> [UInt8] {
         func toLinear(_ v: UInt8) -> Double {
             let c = Double(v) / 255
             return 255 * (c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))

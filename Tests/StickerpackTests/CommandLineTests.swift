@@ -12,11 +12,16 @@ struct CommandLineTests {
         #expect(result.status == 0)
         let overview = try #require(result.stdout.components(separatedBy: "USAGE:").first)
         #expect(overview.hasPrefix("OVERVIEW: "), "\(subcommand): no abstract")
-        #expect(overview.split(separator: "\n", omittingEmptySubsequences: true).count >= 3, "\(subcommand): no discussion")
-        #expect(overview.contains("Example") && overview.contains("  stickerpack \(subcommand)"), "\(subcommand): no example")
+        #expect(
+            overview.split(separator: "\n", omittingEmptySubsequences: true).count >= 3, "\(subcommand): no discussion")
+        #expect(
+            overview.contains("Example") && overview.contains("  stickerpack \(subcommand)"),
+            "\(subcommand): no example")
     }
 
-    @Test("completion scripts for bash, zsh and fish know every subcommand and the new options", arguments: ["bash", "zsh", "fish"])
+    @Test(
+        "completion scripts for bash, zsh and fish know every subcommand and the new options",
+        arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) throws {
         let result = try Stickerpack.run(["--generate-completion-script", shell])
         #expect(result.status == 0, "\(result.stderr)")
@@ -29,9 +34,11 @@ struct CommandLineTests {
         let dump = try Stickerpack.run(["--experimental-dump-help"])
         #expect(dump.status == 0)
         let renderer = Process()
-        renderer.executableURL = Stickerpack.binary.deletingLastPathComponent().appendingPathComponent("stickerpack-manual")
+        renderer.executableURL = Stickerpack.binary.deletingLastPathComponent().appendingPathComponent(
+            "stickerpack-manual")
         renderer.arguments = ["stickerpack 0.1.0"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         renderer.standardInput = input
         renderer.standardOutput = output
         try renderer.run()
@@ -41,9 +48,13 @@ struct CommandLineTests {
         renderer.waitUntilExit()
         #expect(renderer.terminationStatus == 0)
         #expect(page.contains(".TH STICKERPACK 1 \"\" \"stickerpack 0.1.0\""))
-        for section in [".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH COMMANDS", ".SH EXIT STATUS", ".SH ENVIRONMENT"] { #expect(page.contains(section)) }
+        for section in [
+            ".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH COMMANDS", ".SH EXIT STATUS", ".SH ENVIRONMENT",
+        ] { #expect(page.contains(section)) }
         for name in Self.subcommands { #expect(page.contains(".SS \(name)\n"), "no section for \(name)") }
-        #expect(page.contains("\\fB\\-\\-html\\fR") && page.contains("stickerpack preview SamplePacks/Clean \\-o sheet.png"))
+        #expect(
+            page.contains("\\fB\\-\\-html\\fR") && page.contains("stickerpack preview SamplePacks/Clean \\-o sheet.png")
+        )
         // No line may start a roff request by accident.
         let known = [".\\\"", ".TH", ".SH", ".SS", ".PP", ".TP", ".RS", ".RE", ".nf", ".fi"]
         for line in page.split(separator: "\n") where line.hasPrefix(".") {
@@ -51,11 +62,14 @@ struct CommandLineTests {
         }
     }
 
-    @Test("SamplePacks/preview-Clean.png, the README's picture, is the sheet preview draws now (make sample-sheet redraws it)")
+    @Test(
+        "SamplePacks/preview-Clean.png, the README's picture, is the sheet preview draws now (make sample-sheet redraws it)"
+    )
     func sampleSheetIsCurrent() throws {
         let out = try Stickerpack.temporaryDirectory().appendingPathComponent("sheet.png").path
         // From the package root, as `make sample-sheet` runs it: the header names the pack as given.
-        #expect(try Stickerpack.run(["preview", "SamplePacks/Clean", "-o", out], in: Stickerpack.packageRoot).status == 0)
+        #expect(
+            try Stickerpack.run(["preview", "SamplePacks/Clean", "-o", out], in: Stickerpack.packageRoot).status == 0)
         let fresh = try ImageDecoder.decodeFile(at: out).frames[0].image
         let committed = try ImageDecoder.decodeFile(at: Stickerpack.sample("preview-Clean.png")).frames[0].image
         #expect(fresh.width == committed.width && fresh.height == committed.height, "run `make sample-sheet`")

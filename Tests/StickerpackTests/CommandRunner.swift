@@ -8,7 +8,8 @@ struct CommandResult {
 }
 
 enum Stickerpack {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
 
     /// The binary sits beside the test bundle in the build folder (debug or release).
@@ -23,11 +24,15 @@ enum Stickerpack {
     }()
 
     static func corpus(_ relative: String) -> String { corpora.appendingPathComponent(relative).path }
-    static func sample(_ relative: String) -> String { packageRoot.appendingPathComponent("SamplePacks/" + relative).path }
+    static func sample(_ relative: String) -> String {
+        packageRoot.appendingPathComponent("SamplePacks/" + relative).path
+    }
 
     /// `wrapper`: a command that runs the binary (`prlimit --as=N`, `setpriv --reuid=...`), empty for none.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = [], in directory: URL? = nil) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], wrapper: [String] = [], in directory: URL? = nil
+    ) throws -> CommandResult {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
         process.executableURL = wrapper.first.map { URL(fileURLWithPath: $0) } ?? binary
@@ -35,7 +40,8 @@ enum Stickerpack {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -43,8 +49,9 @@ enum Stickerpack {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryDirectory() throws -> URL {

@@ -24,8 +24,9 @@ struct HTMLReportTests {
 
     func count(_ needle: String, in html: String) -> Int { html.components(separatedBy: needle).count - 1 }
 
-    @Test("one card per sticker, seven backgrounds each, images that decode, animations kept, severity filters, nothing external",
-          arguments: [("Clean", Int32(0)), ("Problems", Int32(1)), ("Problems.xcstickers", Int32(1))])
+    @Test(
+        "one card per sticker, seven backgrounds each, images that decode, animations kept, severity filters, nothing external",
+        arguments: [("Clean", Int32(0)), ("Problems", Int32(1)), ("Problems.xcstickers", Int32(1))])
     func structure(pack: String, status: Int32) throws {
         let html = try report(["lint", "--format", "html", Stickerpack.sample(pack)], status: status)
         let files = try LintedSticker.of(Stickerpack.sample(pack))
@@ -39,15 +40,21 @@ struct HTMLReportTests {
         }
         // Each card says which severities it has, for the filters.
         for sticker in stickers {
-            let tokens = sticker.severities.isEmpty ? "clean" : ["error", "warning", "info"].filter(sticker.severities.contains).joined(separator: " ")
+            let tokens =
+                sticker.severities.isEmpty
+                ? "clean" : ["error", "warning", "info"].filter(sticker.severities.contains).joined(separator: " ")
             #expect(html.contains("id=\"sticker-\(sticker.first)\" data-severities=\"\(tokens)\""), "\(sticker.path)")
         }
         // A sequence plays its frames in turn.
         for sequence in stickers where sequence.files.count > 1 {
-            #expect(html.contains("@keyframes q\(sequence.first){0.000%{background-image:url(\"data:image/png;base64,"), "\(sequence.path)")
+            #expect(
+                html.contains("@keyframes q\(sequence.first){0.000%{background-image:url(\"data:image/png;base64,"),
+                "\(sequence.path)")
             #expect(html.contains(".s\(sequence.first) .art{animation:q\(sequence.first) "))
         }
-        for filter in ["error", "warning", "info", "clean"] { #expect(html.contains("<input type=\"checkbox\" data-filter=\"\(filter)\" checked>")) }
+        for filter in ["error", "warning", "info", "clean"] {
+            #expect(html.contains("<input type=\"checkbox\" data-filter=\"\(filter)\" checked>"))
+        }
         #expect(html.contains("<script>") && html.contains("card.hidden"))
         // Images: the photo texture and one per decoded sticker, every one decodes; animations still animate.
         let images = try dataURIs(html)
@@ -60,7 +67,9 @@ struct HTMLReportTests {
         }
         #expect(animated == files.filter(\.animated).count)
         // Self-contained: no resource outside the file.
-        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("src=") && !html.contains("href=") && !html.contains("@import"))
+        #expect(
+            !html.contains("http://") && !html.contains("https://") && !html.contains("src=") && !html.contains("href=")
+                && !html.contains("@import"))
         #expect(count("url(", in: html) == count("url(\"data:", in: html))
     }
 
@@ -78,8 +87,10 @@ struct HTMLReportTests {
     @Test("preview --html writes the report beside the sheet")
     func fromPreview() throws {
         let dir = try Stickerpack.temporaryDirectory()
-        let result = try Stickerpack.run(["preview", Stickerpack.sample("Clean"), "-o", dir.appendingPathComponent("s.png").path,
-                                          "--html", dir.appendingPathComponent("r.html").path])
+        let result = try Stickerpack.run([
+            "preview", Stickerpack.sample("Clean"), "-o", dir.appendingPathComponent("s.png").path,
+            "--html", dir.appendingPathComponent("r.html").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOfFile: dir.appendingPathComponent("r.html").path, encoding: .utf8)
         #expect(count("<article class=\"card s", in: html) == 3)
@@ -90,7 +101,8 @@ struct HTMLReportTests {
     func escaping() throws {
         let dir = try Stickerpack.temporaryDirectory()
         let name = "<img src=x onerror=alert(1)>&\"'.png"
-        try Data(contentsOf: URL(fileURLWithPath: Stickerpack.sample("Clean/cat.png"))).write(to: dir.appendingPathComponent(name))
+        try Data(contentsOf: URL(fileURLWithPath: Stickerpack.sample("Clean/cat.png"))).write(
+            to: dir.appendingPathComponent(name))
         let html = try report(["lint", "--format", "html", dir.path], status: 0)
         #expect(!html.contains("<img src=x"))
         #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;&amp;&quot;&#39;.png"))

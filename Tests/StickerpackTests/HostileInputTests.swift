@@ -10,10 +10,12 @@ struct HostileInputTests {
     static func hostileFolder() throws -> URL {
         let dir = try Stickerpack.temporaryDirectory()
         let script = Stickerpack.packageRoot.appendingPathComponent("Tests/Fixtures/hostile/make_hostile.py").path
-        let made = try Python.run("import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
-                                  arguments: [script, dir.path, Stickerpack.corpora.path])
+        let made = try Python.run(
+            "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
+            arguments: [script, dir.path, Stickerpack.corpora.path])
         #expect(made.status == 0, "\(made.stderr)")
-        try FileManager.default.copyItem(atPath: Stickerpack.sample("Clean/cat.png"), toPath: dir.appendingPathComponent("cat.png").path)
+        try FileManager.default.copyItem(
+            atPath: Stickerpack.sample("Clean/cat.png"), toPath: dir.appendingPathComponent("cat.png").path)
         #expect(mkfifo(dir.appendingPathComponent("fifo.png").path, 0o644) == 0)
         let unreadable = dir.appendingPathComponent("unreadable.png").path
         try FileManager.default.copyItem(atPath: Stickerpack.sample("Clean/cat.png"), toPath: unreadable)
@@ -22,7 +24,8 @@ struct HostileInputTests {
     }
 
     /// Root reads any file, so as root the lint runs as nobody, for whom unreadable.png is unreadable.
-    static let asUser: [String] = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
+    static let asUser: [String] =
+        getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
 
     /// Sanitizers reserve terabytes of address space, so an address-space limit means nothing under them.
     static let sanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
@@ -46,19 +49,25 @@ struct HostileInputTests {
     func check(_ result: CommandResult, folder: URL) throws {
         #expect(result.status == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "\(result.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
         let files = try #require(report["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(Set(files.map { ($0 as NSString).lastPathComponent }) == Set(names), "every file is in the report")
-        func of(_ name: String) -> [[String: Any]] { diagnostics.filter { ($0["path"] as? String ?? "").hasSuffix("/" + name) } }
+        func of(_ name: String) -> [[String: Any]] {
+            diagnostics.filter { ($0["path"] as? String ?? "").hasSuffix("/" + name) }
+        }
         for (file, rule, phrase) in Self.expected {
             let found = of(file).filter { $0["rule"] as? String == rule }
             #expect(found.contains { ($0["message"] as? String ?? "").contains(phrase) }, "\(file): \(of(file))")
-            #expect(found.allSatisfy { !($0["hint"] as? String ?? "").isEmpty }, "\(file) has a diagnostic without a fix")
+            #expect(
+                found.allSatisfy { !($0["hint"] as? String ?? "").isEmpty }, "\(file) has a diagnostic without a fix")
         }
         #expect(!of("lzw-clear-codes.gif").isEmpty, "the clear-code stream is linted")
-        #expect(!of("cat.png").contains { $0["severity"] as? String == "error" }, "the good sticker is linted as usual: \(of("cat.png"))")
+        #expect(
+            !of("cat.png").contains { $0["severity"] as? String == "error" },
+            "the good sticker is linted as usual: \(of("cat.png"))")
         #expect(files.contains { $0.hasSuffix("/cat.png") })
     }
 
@@ -71,22 +80,29 @@ struct HostileInputTests {
         }
     }
 
-    @Test("Dimension and zip bombs, LZW abuse, a million-frame APNG, endless JPEG scans, a FIFO, an unreadable file: each diagnosed, the good file linted, nothing changed")
+    @Test(
+        "Dimension and zip bombs, LZW abuse, a million-frame APNG, endless JPEG scans, a FIFO, an unreadable file: each diagnosed, the good file linted, nothing changed"
+    )
     func hostileFolderIsDiagnosed() throws {
         let folder = try Self.hostileFolder()
         let before = try Self.snapshot(folder)
-        try check(try Stickerpack.run(["lint", folder.path, "--format", "json", "--quiet"], wrapper: Self.asUser), folder: folder)
+        try check(
+            try Stickerpack.run(["lint", folder.path, "--format", "json", "--quiet"], wrapper: Self.asUser),
+            folder: folder)
         #expect(try Self.snapshot(folder) == before)
     }
 
     /// The README's bound: 256 MiB of address space plus 32 MiB per worker (thread stacks, malloc arenas).
     /// Without the decode limits, any one of these files would need 2 GiB to 650 GiB.
-    @Test("The same folder lints within the README's memory bound, an address-space limit as ulimit -v sets", .enabled(if: !sanitized))
+    @Test(
+        "The same folder lints within the README's memory bound, an address-space limit as ulimit -v sets",
+        .enabled(if: !sanitized))
     func hostileFolderWithinMemoryBound() throws {
         let folder = try Self.hostileFolder()
         let bound = (256 + 32 * ProcessInfo.processInfo.activeProcessorCount) << 20
-        let result = try Stickerpack.run(["lint", folder.path, "--format", "json", "--quiet"],
-                                         wrapper: ["/usr/bin/prlimit", "--as=\(bound)", "--"] + Self.asUser)
+        let result = try Stickerpack.run(
+            ["lint", folder.path, "--format", "json", "--quiet"],
+            wrapper: ["/usr/bin/prlimit", "--as=\(bound)", "--"] + Self.asUser)
         try check(result, folder: folder)
     }
 }

@@ -13,8 +13,10 @@ struct InfoCommandTests {
         let result = try Stickerpack.run(["info", "--format", "json", Stickerpack.corpus("apng/pillow-apng/delay.png")])
         #expect(result.status == 0)
         let object = try #require(try json(result).first)
-        for key in ["path", "format", "width", "height", "frames", "loopCount", "delaysMs", "durationMs", "hasAlpha",
-                    "transparentPixels", "bytes", "error"] {
+        for key in [
+            "path", "format", "width", "height", "frames", "loopCount", "delaysMs", "durationMs", "hasAlpha",
+            "transparentPixels", "bytes", "error",
+        ] {
             #expect(object.keys.contains(key), "missing \(key)")
         }
         #expect(object["format"] as? String == "apng")
@@ -27,8 +29,10 @@ struct InfoCommandTests {
 
     @Test("A bad file among good ones: every file reported, exit 1")
     func mixedFilesExitOne() throws {
-        let result = try Stickerpack.run(["info", "--format", "json", Stickerpack.sample("Clean/cat.png"),
-                                          Stickerpack.corpus("pngsuite/pngsuite/xcsn0g01.png")])
+        let result = try Stickerpack.run([
+            "info", "--format", "json", Stickerpack.sample("Clean/cat.png"),
+            Stickerpack.corpus("pngsuite/pngsuite/xcsn0g01.png"),
+        ])
         #expect(result.status == 1)
         let objects = try json(result)
         #expect(objects.count == 2)
@@ -55,7 +59,8 @@ struct InfoCommandTests {
     func sniffsByContent() throws {
         let dir = try Stickerpack.temporaryDirectory()
         let fake = dir.appendingPathComponent("photo.png")
-        try FileManager.default.copyItem(atPath: Stickerpack.corpus("libjpeg-turbo-testimages/testorig.jpg"), toPath: fake.path)
+        try FileManager.default.copyItem(
+            atPath: Stickerpack.corpus("libjpeg-turbo-testimages/testorig.jpg"), toPath: fake.path)
         let result = try Stickerpack.run(["info", "--format", "json", fake.path])
         #expect(result.status == 0)
         #expect(try json(result).first?["format"] as? String == "jpeg")
@@ -70,7 +75,9 @@ struct InfoCommandTests {
         try Data().write(to: empty)
         let folder = dir.appendingPathComponent("folder.png")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let result = try Stickerpack.run(["info", webp.path, empty.path, folder.path, dir.appendingPathComponent("missing.png").path])
+        let result = try Stickerpack.run([
+            "info", webp.path, empty.path, folder.path, dir.appendingPathComponent("missing.png").path,
+        ])
         #expect(result.status == 1)
         #expect(result.stdout.contains("unsupported format: WebP image"))
         #expect(result.stdout.contains("empty file"))
@@ -91,7 +98,9 @@ struct InfoCommandTests {
 
     @Test("--header-only reads size and format without decoding pixels")
     func headerOnly() throws {
-        let result = try Stickerpack.run(["info", "--header-only", "--format", "json", Stickerpack.corpus("pngsuite/pngsuite/basn6a08.png")])
+        let result = try Stickerpack.run([
+            "info", "--header-only", "--format", "json", Stickerpack.corpus("pngsuite/pngsuite/basn6a08.png"),
+        ])
         #expect(result.status == 0)
         let object = try #require(try json(result).first)
         #expect(object["width"] as? Int == 32)

@@ -11,7 +11,9 @@ struct InterruptedWriteTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for copy in 1...40 {
             for name in ["cat.png", "star.png", "wave.png"] {
-                try FileManager.default.copyItem(atPath: Stickerpack.sample("Clean/" + name), toPath: dir.appendingPathComponent("s\(copy)-\(name)").path)
+                try FileManager.default.copyItem(
+                    atPath: Stickerpack.sample("Clean/" + name),
+                    toPath: dir.appendingPathComponent("s\(copy)-\(name)").path)
             }
         }
         return dir
@@ -33,13 +35,16 @@ struct InterruptedWriteTests {
         return killed && process.terminationReason == .uncaughtSignal
     }
 
-    static func names(in folder: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] }
+    static func names(in folder: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    }
 
     @Test("variants killed midway: every file in the target is whole, byte for byte what a full run writes")
     func variantsKilled() throws {
         let art = try Self.bigArt()
         let root = art.deletingLastPathComponent()
-        let reference = root.appendingPathComponent("reference").path, target = root.appendingPathComponent("killed").path
+        let reference = root.appendingPathComponent("reference").path
+        let target = root.appendingPathComponent("killed").path
         #expect(try Stickerpack.run(["variants", art.path, "-o", reference]).status == 0)
         let killed = try Self.killMidway(["variants", art.path, "-o", target]) {
             Self.names(in: target).contains { !$0.hasPrefix(".") }
@@ -48,56 +53,86 @@ struct InterruptedWriteTests {
         let written = Self.names(in: target).filter { !$0.hasPrefix(".") }
         #expect(written.count < Self.names(in: reference).count, "killed after the last file")
         for name in written {
-            #expect(FileManager.default.contents(atPath: target + "/" + name) == FileManager.default.contents(atPath: reference + "/" + name), "\(name) is partial")
+            #expect(
+                FileManager.default.contents(atPath: target + "/" + name)
+                    == FileManager.default.contents(atPath: reference + "/" + name), "\(name) is partial")
         }
     }
 
-    @Test("build --force killed while writing keeps the previous catalog whole; killed on a first build, no catalog; the next build clears the leftovers")
+    @Test(
+        "build --force killed while writing keeps the previous catalog whole; killed on a first build, no catalog; the next build clears the leftovers"
+    )
     func buildKilled() throws {
         let art = try Self.bigArt()
         let root = art.deletingLastPathComponent().path
         let catalog = root + "/Stickers.xcstickers"
-        let writing = { Self.names(in: root).contains { $0.hasPrefix(".Stickers.xcstickers.") && !Self.names(in: root + "/" + $0).isEmpty } }
+        let writing = {
+            Self.names(in: root).contains {
+                $0.hasPrefix(".Stickers.xcstickers.") && !Self.names(in: root + "/" + $0).isEmpty
+            }
+        }
 
-        let firstKilled = try Self.killMidway(["build", art.path, "-o", catalog, "--manifest", root + "/m.json"], when: writing)
+        let firstKilled = try Self.killMidway(
+            ["build", art.path, "-o", catalog, "--manifest", root + "/m.json"], when: writing)
         #expect(firstKilled, "the run ended before it could be killed")
         #expect(!FileManager.default.fileExists(atPath: catalog), "a killed first build left a catalog")
 
-        #expect(try Stickerpack.run(["build", Stickerpack.sample("Clean"), "-o", catalog, "--manifest", root + "/m.json", "--force"]).status == 0)
+        #expect(
+            try Stickerpack.run([
+                "build", Stickerpack.sample("Clean"), "-o", catalog, "--manifest", root + "/m.json", "--force",
+            ]).status == 0)
         let before = try BuildCommandTests.contents(of: catalog)
-        let killed = try Self.killMidway(["build", art.path, "-o", catalog, "--manifest", root + "/m.json", "--force"], when: writing)
+        let killed = try Self.killMidway(
+            ["build", art.path, "-o", catalog, "--manifest", root + "/m.json", "--force"], when: writing)
         #expect(killed, "the run ended before it could be killed")
         #expect(try BuildCommandTests.contents(of: catalog) == before, "the previous catalog changed")
         #expect(try Stickerpack.run(["lint", catalog, "--quiet"]).status == 0, "the catalog left in place lints clean")
         // The next build clears what the killed ones left beside the catalog.
-        #expect(try Stickerpack.run(["build", Stickerpack.sample("Clean"), "-o", catalog, "--manifest", root + "/m.json", "--force"]).status == 0)
+        #expect(
+            try Stickerpack.run([
+                "build", Stickerpack.sample("Clean"), "-o", catalog, "--manifest", root + "/m.json", "--force",
+            ]).status == 0)
         #expect(!Self.names(in: root).contains { $0.hasPrefix(".Stickers.xcstickers.") }, "\(Self.names(in: root))")
     }
 
     /// Root writes anywhere, so as root the commands run as nobody, for whom a root-owned folder is read-only.
     static let asUser = HostileInputTests.asUser
 
-    @Test("build, variants and icons into a read-only folder: a clear error naming it, nothing written, a previous catalog kept")
+    @Test(
+        "build, variants and icons into a read-only folder: a clear error naming it, nothing written, a previous catalog kept"
+    )
     func readOnlyTarget() throws {
         let root = try Stickerpack.temporaryDirectory().path
         let locked = root + "/locked"
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
-        #expect(try Stickerpack.run(["build", Stickerpack.sample("Clean"), "-o", locked + "/Old.xcstickers", "--manifest", locked + "/m.json"]).status == 0)
+        #expect(
+            try Stickerpack.run([
+                "build", Stickerpack.sample("Clean"), "-o", locked + "/Old.xcstickers", "--manifest",
+                locked + "/m.json",
+            ]).status == 0)
         let before = try BuildCommandTests.contents(of: locked + "/Old.xcstickers")
         let listing = Self.names(in: locked).sorted()
         #expect(chmod(locked, 0o555) == 0)
         defer { chmod(locked, 0o755) }
 
         let runs: [[String]] = [
-            ["build", Stickerpack.sample("Clean"), "-o", locked + "/New.xcstickers", "--manifest", locked + "/new.json"],
-            ["build", Stickerpack.sample("Clean"), "-o", locked + "/Old.xcstickers", "--manifest", locked + "/m.json", "--force", "--icon", Stickerpack.sample("Clean/star.png")],
+            [
+                "build", Stickerpack.sample("Clean"), "-o", locked + "/New.xcstickers", "--manifest",
+                locked + "/new.json",
+            ],
+            [
+                "build", Stickerpack.sample("Clean"), "-o", locked + "/Old.xcstickers", "--manifest",
+                locked + "/m.json", "--force", "--icon", Stickerpack.sample("Clean/star.png"),
+            ],
             ["variants", Stickerpack.sample("Clean"), "-o", locked],
             ["icons", Stickerpack.sample("Clean/star.png"), "-o", locked + "/Icon.stickersiconset"],
         ]
         for arguments in runs {
             let result = try Stickerpack.run(arguments, wrapper: Self.asUser)
             #expect(result.status == 1, "\(arguments[0]): \(result.stderr)")
-            #expect(result.stderr.contains(locked) && result.stderr.contains("Permission denied"), "\(arguments[0]): \(result.stderr)")
+            #expect(
+                result.stderr.contains(locked) && result.stderr.contains("Permission denied"),
+                "\(arguments[0]): \(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"), "\(result.stderr)")
         }
         #expect(Self.names(in: locked).sorted() == listing, "something was written")

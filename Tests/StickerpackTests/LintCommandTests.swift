@@ -16,7 +16,8 @@ struct LintCommandTests {
 
     @Test("Every file of the Problems pack triggers exactly its expected rules")
     func problemsPack() throws {
-        let expectedData = try Data(contentsOf: URL(fileURLWithPath: Stickerpack.sample("Problems/EXPECTED_RULES.json")))
+        let expectedData = try Data(
+            contentsOf: URL(fileURLWithPath: Stickerpack.sample("Problems/EXPECTED_RULES.json")))
         let expected = try #require(try JSONSerialization.jsonObject(with: expectedData) as? [String: [String]])
         let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
         #expect(result.status == 1)
@@ -42,8 +43,10 @@ struct LintCommandTests {
         #expect(result.status == 1)
         let diagnostics = try #require(try jsonObject(result.stdout)["diagnostics"] as? [[String: Any]])
         let messages = diagnostics.filter { $0["rule"] as? String == "catalog" }.compactMap { $0["message"] as? String }
-        for expected in ["ghost.sticker, which is not there", "did you mean 'grid-size'", "differ only in case",
-                         "not listed", "frames[1] is empty", "150"] {
+        for expected in [
+            "ghost.sticker, which is not there", "did you mean 'grid-size'", "differ only in case",
+            "not listed", "frames[1] is empty", "150",
+        ] {
             #expect(messages.contains { $0.contains(expected) }, "no catalog diagnostic mentions \(expected)")
         }
         let icons = diagnostics.filter { $0["rule"] as? String == "app-icon" }.compactMap { $0["message"] as? String }
@@ -55,11 +58,16 @@ struct LintCommandTests {
     func sarifValidates() throws {
         let dir = try Stickerpack.temporaryDirectory()
         let output = dir.appendingPathComponent("report.sarif").path
-        let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), Stickerpack.sample("Problems.xcstickers"),
-                                          "--format", "sarif", "-o", output])
+        let result = try Stickerpack.run([
+            "lint", Stickerpack.sample("Problems"), Stickerpack.sample("Problems.xcstickers"),
+            "--format", "sarif", "-o", output,
+        ])
         #expect(result.status == 1)
-        let schema = Stickerpack.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json").path
-        let check = try Python.run("""
+        let schema = Stickerpack.packageRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/schemas/sarif-schema-2.1.0.json"
+        ).path
+        let check = try Python.run(
+            """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1])); report = json.load(open(sys.argv[2]))
             jsonschema.validate(report, schema)
@@ -77,8 +85,11 @@ struct LintCommandTests {
         let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "github"])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("::error file=SamplePacks/Problems/huge.png,title=stickerpack dimensions::") }
-                || lines.contains { $0.hasPrefix("::error file=") && $0.contains("huge.png,title=stickerpack dimensions::") })
+        #expect(
+            lines.contains { $0.hasPrefix("::error file=SamplePacks/Problems/huge.png,title=stickerpack dimensions::") }
+                || lines.contains {
+                    $0.hasPrefix("::error file=") && $0.contains("huge.png,title=stickerpack dimensions::")
+                })
         #expect(lines.contains { $0.hasPrefix("::warning ") })
         #expect(lines.contains { $0.hasPrefix("::notice ") })
     }
@@ -87,7 +98,8 @@ struct LintCommandTests {
     func junit() throws {
         let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "junit"])
         #expect(result.status == 1)
-        let check = try Python.run("""
+        let check = try Python.run(
+            """
             import sys, xml.etree.ElementTree as ET
             root = ET.fromstring(sys.stdin.read())
             cases = root.findall(".//testcase")
@@ -102,13 +114,16 @@ struct LintCommandTests {
     func configuration() throws {
         let dir = try Stickerpack.temporaryDirectory()
         for name in ["wide.png", "cat.png", "huge.png"] {
-            try FileManager.default.copyItem(atPath: Stickerpack.sample("Problems/" + name), toPath: dir.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: Stickerpack.sample("Problems/" + name), toPath: dir.appendingPathComponent(name).path)
         }
         #expect(try Stickerpack.run(["lint", dir.path]).status == 1)
-        try "rules:\n  dimensions: warning\n".write(to: dir.appendingPathComponent(".stickerpack.yml"), atomically: true, encoding: .utf8)
+        try "rules:\n  dimensions: warning\n".write(
+            to: dir.appendingPathComponent(".stickerpack.yml"), atomically: true, encoding: .utf8)
         #expect(try Stickerpack.run(["lint", dir.path]).status == 0)
         #expect(try Stickerpack.run(["lint", dir.path, "--strict"]).status == 1)
-        try "rules:\n  not-square: off\n  dimensions: warning\nexclude:\n  - huge.png\n".write(to: dir.appendingPathComponent(".stickerpack.yml"), atomically: true, encoding: .utf8)
+        try "rules:\n  not-square: off\n  dimensions: warning\nexclude:\n  - huge.png\n".write(
+            to: dir.appendingPathComponent(".stickerpack.yml"), atomically: true, encoding: .utf8)
         #expect(try Stickerpack.run(["lint", dir.path, "--strict"]).status == 0)
         #expect(try Stickerpack.run(["lint", dir.path, "--byte-limit", "1000"]).status == 1)
     }
@@ -153,15 +168,22 @@ struct LintCommandTests {
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
-    @Test("Hostile folder contents: empty files, a folder named x.png, a symlink loop, a non-UTF-8 name; each reported, none fatal")
+    @Test(
+        "Hostile folder contents: empty files, a folder named x.png, a symlink loop, a non-UTF-8 name; each reported, none fatal"
+    )
     func hostileFolder() throws {
         let dir = try Stickerpack.temporaryDirectory()
         try Data().write(to: dir.appendingPathComponent("empty.png"))
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.png"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("loop"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop/self").path, withDestinationPath: "..")
-        try FileManager.default.copyItem(atPath: Stickerpack.sample("Clean/cat.png"), toPath: dir.appendingPathComponent("cat.png").path)
-        let made = try Python.run("import sys; open(sys.argv[1].encode() + b'/bad\\xffname.png', 'wb').write(b'x')", arguments: [dir.path])
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("x.png"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("loop"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("loop/self").path, withDestinationPath: "..")
+        try FileManager.default.copyItem(
+            atPath: Stickerpack.sample("Clean/cat.png"), toPath: dir.appendingPathComponent("cat.png").path)
+        let made = try Python.run(
+            "import sys; open(sys.argv[1].encode() + b'/bad\\xffname.png', 'wb').write(b'x')", arguments: [dir.path])
         #expect(made.status == 0, "\(made.stderr)")
         let result = try Stickerpack.run(["lint", dir.path, "--format", "json"])
         #expect(result.status == 1)
@@ -169,7 +191,10 @@ struct LintCommandTests {
         let messages = diagnostics.compactMap { $0["message"] as? String }
         #expect(messages.contains { $0.contains("empty file") })
         #expect(messages.contains { $0.contains("not valid UTF-8") })
-        #expect(!diagnostics.contains { ($0["path"] as? String ?? "").hasSuffix("cat.png") && $0["severity"] as? String == "error" })
+        #expect(
+            !diagnostics.contains {
+                ($0["path"] as? String ?? "").hasSuffix("cat.png") && $0["severity"] as? String == "error"
+            })
     }
 
     @Test("Output order is stable from run to run")
@@ -181,10 +206,14 @@ struct LintCommandTests {
 
     @Test("Corpus files lint without a crash, each bad one with a decode-error")
     func corpusFolders() throws {
-        let result = try Stickerpack.run(["lint", Stickerpack.corpus("pngsuite"), Stickerpack.corpus("image-gif-tests"), "--format", "json", "--quiet"])
+        let result = try Stickerpack.run([
+            "lint", Stickerpack.corpus("pngsuite"), Stickerpack.corpus("image-gif-tests"), "--format", "json",
+            "--quiet",
+        ])
         #expect(result.status == 1)
         let diagnostics = try #require(try jsonObject(result.stdout)["diagnostics"] as? [[String: Any]])
-        let decodeErrors = Set(diagnostics.filter { $0["rule"] as? String == "decode-error" }.compactMap { $0["path"] as? String })
+        let decodeErrors = Set(
+            diagnostics.filter { $0["rule"] as? String == "decode-error" }.compactMap { $0["path"] as? String })
         #expect(decodeErrors.contains { $0.hasSuffix("xcsn0g01.png") })
         #expect(decodeErrors.contains { $0.hasSuffix("issue-117-out-of-range.gif") })
     }
@@ -196,7 +225,9 @@ enum Python {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = stdin
@@ -206,7 +237,8 @@ enum Python {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -22,11 +22,13 @@ struct LintedSticker {
             let path = file["path"] as? String ?? ""
             let parent = (path as NSString).deletingLastPathComponent
             let folder = parent.hasSuffix(".sticker") || parent.hasSuffix(".stickersequence") ? parent : nil
-            return LintedSticker(path: path, frames: file["frames"] as? Int ?? 0, severities: diagnostics.compactMap { diagnostic in
-                let at = diagnostic["path"] as? String ?? ""
-                let own = at == path || folder.map { at == $0 || at.hasPrefix($0 + "/") } == true
-                return own ? diagnostic["severity"] as? String : nil
-            })
+            return LintedSticker(
+                path: path, frames: file["frames"] as? Int ?? 0,
+                severities: diagnostics.compactMap { diagnostic in
+                    let at = diagnostic["path"] as? String ?? ""
+                    let own = at == path || folder.map { at == $0 || at.hasPrefix($0 + "/") } == true
+                    return own ? diagnostic["severity"] as? String : nil
+                })
         }
     }
 }
@@ -46,7 +48,9 @@ struct ShownItem {
         var items: [ShownItem] = []
         for (index, file) in try LintedSticker.of(pack).enumerated() {
             let sequence = (file.path as NSString).deletingLastPathComponent
-            if sequence.hasSuffix(".stickersequence"), let last = items.last, (last.path as NSString).deletingLastPathComponent == sequence {
+            if sequence.hasSuffix(".stickersequence"), let last = items.last,
+                (last.path as NSString).deletingLastPathComponent == sequence
+            {
                 items[items.count - 1] = ShownItem(files: last.files + [file], first: last.first)
             } else {
                 items.append(ShownItem(files: [file], first: index))
@@ -82,7 +86,8 @@ struct PreviewCommandTests {
     func cellTops(_ image: RGBAImage) -> [Int] {
         let m = SheetLayout.rows
         let x = SheetLayout.margin + m.padding / 2
-        var tops: [Int] = [], run = 0
+        var tops: [Int] = []
+        var run = 0
         for y in 0..<image.height {
             if image.colour(x, y) == Colour(hex: 0xFFFFFF) {
                 run += 1
@@ -94,8 +99,9 @@ struct PreviewCommandTests {
         return tops
     }
 
-    @Test("the sheet of each sample pack: a row per sticker or sequence, a cell per background, sticker in the middle, badges and frame strips",
-          arguments: packs)
+    @Test(
+        "the sheet of each sample pack: a row per sticker or sequence, a cell per background, sticker in the middle, badges and frame strips",
+        arguments: packs)
     func layout(pack: String) throws {
         let (image, stickers) = try sheet(of: pack)
         let m = SheetLayout.rows
@@ -109,18 +115,24 @@ struct PreviewCommandTests {
             #expect(image.colour(cell(1) + near, top + near) == Colour(hex: 0x000000), "\(sticker.path): black")
             #expect(image.colour(cell(2) + near, top + near) == Colour(hex: 0xFF3B30), "\(sticker.path): red")
             #expect(image.colour(cell(3) + near, top + near) == Colour(hex: 0xFFCC00), "\(sticker.path): yellow")
-            let gradientStart = image.colour(cell(4) + 1, top + 1), gradientEnd = image.colour(cell(4) + m.cell - 2, top + m.cell - 2)
-            #expect(gradientStart.r > 240 && gradientStart.b < 80 && gradientEnd.b > 180, "\(sticker.path): gradient red to purple")
-            #expect(image.colour(cell(5) + 1, top + 1) == Colour(hex: 0xFFFFFF) && image.colour(cell(5) + PreviewBackground.checkerSquare + 1, top + 1) == Colour(hex: 0xCCCCCC),
-                    "\(sticker.path): checkerboard")
+            let gradientStart = image.colour(cell(4) + 1, top + 1)
+            let gradientEnd = image.colour(cell(4) + m.cell - 2, top + m.cell - 2)
+            #expect(
+                gradientStart.r > 240 && gradientStart.b < 80 && gradientEnd.b > 180,
+                "\(sticker.path): gradient red to purple")
+            #expect(
+                image.colour(cell(5) + 1, top + 1) == Colour(hex: 0xFFFFFF)
+                    && image.colour(cell(5) + PreviewBackground.checkerSquare + 1, top + 1) == Colour(hex: 0xCCCCCC),
+                "\(sticker.path): checkerboard")
             let sky = image.colour(cell(6) + near, top + near)
             #expect(sky.b > sky.r, "\(sticker.path): the photo's sky")
             // The middle of every cell: the sticker's art over the background, or the grey X of a file that does not decode.
             for column in 0..<7 {
                 let middle = image.colour(cell(column) + m.cell / 2, top + m.cell / 2)
                 if sticker.files[0].decoded {
-                    #expect(middle != image.colour(cell(column) + near, top + near) || column == 4 || column == 6,
-                            "\(sticker.path): no art in the middle of column \(column)")
+                    #expect(
+                        middle != image.colour(cell(column) + near, top + near) || column == 4 || column == 6,
+                        "\(sticker.path): no art in the middle of column \(column)")
                 } else {
                     #expect(middle == Colour(hex: 0x8E8E93), "\(sticker.path): no X in column \(column)")
                 }
@@ -132,8 +144,10 @@ struct PreviewCommandTests {
             #expect(badge == expected, "\(sticker.path): badge \(worst ?? "clean")")
             // Animated stickers get a strip of later frames over a checkerboard below the caption.
             let stripTop = top + m.cell + m.caption + 8
-            let strip = image.colour(SheetLayout.margin + 1, stripTop + 1) == Colour(hex: 0xFFFFFF)
-                && image.colour(SheetLayout.margin + PreviewBackground.checkerSquare + 1, stripTop + 1) == Colour(hex: 0xCCCCCC)
+            let strip =
+                image.colour(SheetLayout.margin + 1, stripTop + 1) == Colour(hex: 0xFFFFFF)
+                && image.colour(SheetLayout.margin + PreviewBackground.checkerSquare + 1, stripTop + 1)
+                    == Colour(hex: 0xCCCCCC)
             #expect(strip == sticker.animated, "\(sticker.path): frame strip")
         }
     }
@@ -141,14 +155,17 @@ struct PreviewCommandTests {
     @Test("the sheet's header names the pack: dark text pixels in the title band")
     func header() throws {
         let (image, _) = try sheet(of: "Clean")
-        let band = (SheetLayout.margin..<(SheetLayout.margin + 24)).flatMap { y in (SheetLayout.margin..<400).map { image.colour($0, y) } }
+        let band = (SheetLayout.margin..<(SheetLayout.margin + 24)).flatMap { y in
+            (SheetLayout.margin..<400).map { image.colour($0, y) }
+        }
         #expect(band.filter { $0 == Colour(hex: 0x1C1C1E) }.count > 200)
         let tops = cellTops(image)
         #expect((tops.first ?? 0) > 80, "the header sits above the first row")
     }
 
-    @Test("a large pack is drawn as a grid of smaller tiles, two to a row, three past 100 stickers",
-          arguments: [(SheetLayout.gridThreshold + 2, 2), (SheetLayout.wideGridThreshold + 1, 3)])
+    @Test(
+        "a large pack is drawn as a grid of smaller tiles, two to a row, three past 100 stickers",
+        arguments: [(SheetLayout.gridThreshold + 2, 2), (SheetLayout.wideGridThreshold + 1, 3)])
     func grid(count: Int, perRow: Int) throws {
         let dir = try Stickerpack.temporaryDirectory()
         let art = dir.appendingPathComponent("art")
@@ -179,9 +196,13 @@ struct PreviewCommandTests {
         #expect(try Stickerpack.run(["preview", Stickerpack.sample("Clean"), "-o", out, "--force"]).status == 0)
         #expect(try ImageDecoder.decodeFile(at: out).width > 1000)
 
-        let jpeg = try Stickerpack.run(["preview", Stickerpack.sample("Clean"), "-o", dir.appendingPathComponent("sheet.jpg").path])
+        let jpeg = try Stickerpack.run([
+            "preview", Stickerpack.sample("Clean"), "-o", dir.appendingPathComponent("sheet.jpg").path,
+        ])
         #expect(jpeg.status == 2 && jpeg.stderr.contains(".png"))
-        let missing = try Stickerpack.run(["preview", dir.appendingPathComponent("nothing").path, "-o", dir.appendingPathComponent("x.png").path])
+        let missing = try Stickerpack.run([
+            "preview", dir.appendingPathComponent("nothing").path, "-o", dir.appendingPathComponent("x.png").path,
+        ])
         #expect(missing.status == 2 && missing.stderr.contains("no such file or folder"))
         let unwritable = dir.appendingPathComponent("no-folder/sheet.png").path
         let failed = try Stickerpack.run(["preview", Stickerpack.sample("Clean"), "-o", unwritable])
@@ -198,7 +219,10 @@ struct PreviewCommandTests {
         let lines = verbose.stderr.split(separator: "\n").filter { $0.contains("/3] ") }
         #expect(lines.count == 3, "\(verbose.stderr)")
         #expect(["cat.png", "star.png", "wave.png"].allSatisfy { name in lines.contains { $0.hasSuffix(name) } })
-        let quiet = try Stickerpack.run(["preview", Stickerpack.sample("Clean"), "-o", try Stickerpack.temporaryDirectory().appendingPathComponent("s.png").path, "--quiet", "--verbose"])
+        let quiet = try Stickerpack.run([
+            "preview", Stickerpack.sample("Clean"), "-o",
+            try Stickerpack.temporaryDirectory().appendingPathComponent("s.png").path, "--quiet", "--verbose",
+        ])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty)
         let piped = try Stickerpack.run(["lint", Stickerpack.sample("Problems")])
         #expect(!piped.stderr.contains("\r") && !piped.stdout.contains("\u{1B}["), "no bar and no colour in pipes")

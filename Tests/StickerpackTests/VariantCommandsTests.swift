@@ -13,9 +13,13 @@ struct VariantCommandsTests {
     @Test("variants writes @3x (a copy), @2x and @1x in each input's format, animations kept")
     func variants() throws {
         let dir = try Stickerpack.temporaryDirectory().appendingPathComponent("out").path
-        let result = try Stickerpack.run(["variants", Stickerpack.sample("Clean"), Stickerpack.sample("Problems/fast.gif"), "-o", dir])
+        let result = try Stickerpack.run([
+            "variants", Stickerpack.sample("Clean"), Stickerpack.sample("Problems/fast.gif"), "-o", dir,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/cat@3x.png")) == Data(contentsOf: URL(fileURLWithPath: Stickerpack.sample("Clean/cat.png"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: dir + "/cat@3x.png"))
+                == Data(contentsOf: URL(fileURLWithPath: Stickerpack.sample("Clean/cat.png"))))
         let cat2 = try info(dir + "/cat@2x.png")
         #expect(cat2["width"] as? Int == 272 && cat2["height"] as? Int == 272)
         let wave1 = try info(dir + "/wave@1x.png")
@@ -32,10 +36,17 @@ struct VariantCommandsTests {
     @Test("variants names files by their content: JPEG data in a .png gives .jpg variants, an .apng gives .png")
     func namedByContent() throws {
         let dir = try Stickerpack.temporaryDirectory().path
-        let result = try Stickerpack.run(["variants", Stickerpack.sample("Problems/photo-in-disguise.png"), Stickerpack.sample("Problems/wave.apng"), "-o", dir])
+        let result = try Stickerpack.run([
+            "variants", Stickerpack.sample("Problems/photo-in-disguise.png"), Stickerpack.sample("Problems/wave.apng"),
+            "-o", dir,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        #expect(names == ["photo-in-disguise@1x.jpg", "photo-in-disguise@2x.jpg", "photo-in-disguise@3x.jpg", "wave@1x.png", "wave@2x.png", "wave@3x.png"])
+        #expect(
+            names == [
+                "photo-in-disguise@1x.jpg", "photo-in-disguise@2x.jpg", "photo-in-disguise@3x.jpg", "wave@1x.png",
+                "wave@2x.png", "wave@3x.png",
+            ])
     }
 
     @Test("variants refuses to overwrite without --force and writes nothing")
@@ -48,19 +59,23 @@ struct VariantCommandsTests {
         #expect(again.status == 1)
         #expect(again.stderr.contains("--force"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "sentinel")
-        #expect(try Stickerpack.run(["variants", Stickerpack.sample("Clean/cat.png"), "-o", dir, "--force"]).status == 0)
+        #expect(
+            try Stickerpack.run(["variants", Stickerpack.sample("Clean/cat.png"), "-o", dir, "--force"]).status == 0)
         #expect(try info(path)["width"] as? Int == 272)
     }
 
     @Test("variants: a bad sticker fails alone; --scales is checked")
     func badInput() throws {
         let dir = try Stickerpack.temporaryDirectory().path
-        let result = try Stickerpack.run(["variants", Stickerpack.sample("Problems/truncated.png"), Stickerpack.sample("Clean/star.png"), "-o", dir])
+        let result = try Stickerpack.run([
+            "variants", Stickerpack.sample("Problems/truncated.png"), Stickerpack.sample("Clean/star.png"), "-o", dir,
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("truncated.png"))
         #expect(FileManager.default.fileExists(atPath: dir + "/star@1x.png"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/truncated@2x.png"))
-        #expect(try Stickerpack.run(["variants", Stickerpack.sample("Clean"), "-o", dir, "--scales", "2,x"]).status == 2)
+        #expect(
+            try Stickerpack.run(["variants", Stickerpack.sample("Clean"), "-o", dir, "--scales", "2,x"]).status == 2)
     }
 
     @Test("icons makes 13 images of the right sizes; the set lints clean in a catalog")
@@ -68,8 +83,10 @@ struct VariantCommandsTests {
         let root = try Stickerpack.temporaryDirectory().appendingPathComponent("Stickers.xcstickers")
         let pack = root.appendingPathComponent("Sticker Pack.stickerpack")
         try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
-        try #"{"info":{"author":"xcode","version":1}}"#.write(to: root.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
-        try #"{"info":{"author":"xcode","version":1},"properties":{"grid-size":"regular"},"stickers":[]}"#.write(to: pack.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try #"{"info":{"author":"xcode","version":1}}"#.write(
+            to: root.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try #"{"info":{"author":"xcode","version":1},"properties":{"grid-size":"regular"},"stickers":[]}"#.write(
+            to: pack.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let icons = root.appendingPathComponent("iMessage App Icon.stickersiconset").path
         let result = try Stickerpack.run(["icons", Stickerpack.sample("Clean/star.png"), "-o", icons, "--fit", "cover"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -82,22 +99,34 @@ struct VariantCommandsTests {
         #expect(!lint.stdout.contains("\"app-icon\""), "\(lint.stdout)")
         // A second run refuses to replace the set without --force.
         #expect(try Stickerpack.run(["icons", Stickerpack.sample("Clean/star.png"), "-o", icons]).status == 1)
-        #expect(try Stickerpack.run(["icons", Stickerpack.sample("Clean/star.png"), "-o", icons, "--force"]).status == 0)
+        #expect(
+            try Stickerpack.run(["icons", Stickerpack.sample("Clean/star.png"), "-o", icons, "--force"]).status == 0)
     }
 
     @Test("resize keeps the aspect ratio, the animation, and refuses to overwrite")
     func resize() throws {
         let dir = try Stickerpack.temporaryDirectory().path
         let out = dir + "/wide.png"
-        let result = try Stickerpack.run(["resize", Stickerpack.sample("Problems/wide.png"), "-o", out, "--width", "204"])
+        let result = try Stickerpack.run([
+            "resize", Stickerpack.sample("Problems/wide.png"), "-o", out, "--width", "204",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let facts = try info(out)
         #expect(facts["width"] as? Int == 204 && facts["height"] as? Int == 150)
-        #expect(try Stickerpack.run(["resize", Stickerpack.sample("Problems/wide.png"), "-o", out, "--width", "100"]).status == 1)
+        #expect(
+            try Stickerpack.run(["resize", Stickerpack.sample("Problems/wide.png"), "-o", out, "--width", "100"]).status
+                == 1)
         let gif = dir + "/wave.gif"
-        #expect(try Stickerpack.run(["resize", Stickerpack.sample("Clean/wave.png"), "-o", gif, "--width", "100", "--height", "80"]).status == 0)
+        #expect(
+            try Stickerpack.run([
+                "resize", Stickerpack.sample("Clean/wave.png"), "-o", gif, "--width", "100", "--height", "80",
+            ]).status == 0)
         let animated = try info(gif)
-        #expect(animated["frames"] as? Int == 8 && animated["height"] as? Int == 80 && animated["format"] as? String == "gif")
-        #expect(try Stickerpack.run(["resize", Stickerpack.sample("Clean/cat.png"), "-o", dir + "/x.webp", "--width", "10"]).status == 2)
+        #expect(
+            animated["frames"] as? Int == 8 && animated["height"] as? Int == 80
+                && animated["format"] as? String == "gif")
+        #expect(
+            try Stickerpack.run(["resize", Stickerpack.sample("Clean/cat.png"), "-o", dir + "/x.webp", "--width", "10"])
+                .status == 2)
     }
 }

@@ -9,18 +9,34 @@ public struct AppIconRule: Rule {
         IconSetMaker.Slot.pixels(size: size, scale: scale).map { ($0.width, $0.height) }
     }
 
-    static let completeSet = IconSetFacts(path: "Icon.stickersiconset", images: required.map {
-        let (w, h) = pixels(size: $0.size, scale: $0.scale)!
-        return IconImageFacts(path: "Icon.stickersiconset/icon-\($0.size)@\($0.scale)x.png", size: $0.size, scale: $0.scale,
-                              idiom: $0.idiom, pixelWidth: w, pixelHeight: h, hasAlpha: false)
-    })
+    static let completeSet = IconSetFacts(
+        path: "Icon.stickersiconset",
+        images: required.map {
+            let (w, h) = pixels(size: $0.size, scale: $0.scale)!
+            return IconImageFacts(
+                path: "Icon.stickersiconset/icon-\($0.size)@\($0.scale)x.png", size: $0.size, scale: $0.scale,
+                idiom: $0.idiom, pixelWidth: w, pixelHeight: h, hasAlpha: false)
+        })
 
     public static let description = RuleDescription(
         identifier: "app-icon", name: "App icon", defaultSeverity: .error,
-        summary: "The .stickersiconset misses one of the 13 sizes, or an image's pixels are not its size times its scale.",
+        summary:
+            "The .stickersiconset misses one of the 13 sizes, or an image's pixels are not its size times its scale.",
         triggering: [
-            LintPack(stickers: [], iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))]),
-            LintPack(stickers: [], iconSets: [IconSetFacts(path: completeSet.path, images: completeSet.images.map { var i = $0; i.pixelWidth = 100; return i })]),
+            LintPack(
+                stickers: [],
+                iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))]),
+            LintPack(
+                stickers: [],
+                iconSets: [
+                    IconSetFacts(
+                        path: completeSet.path,
+                        images: completeSet.images.map {
+                            var i = $0
+                            i.pixelWidth = 100
+                            return i
+                        })
+                ]),
         ],
         nonTriggering: [LintPack(stickers: [], iconSets: [completeSet])])
 
@@ -40,22 +56,35 @@ public struct AppIconRule: Rule {
                 let (w, h) = Self.pixels(size: need.size, scale: need.scale)!
                 return "\(need.idiom) \(need.size)@\(need.scale)x (\(w)x\(h) px)"
             }
-            findings.append(Finding(path: set.path, message: "misses \(missing.count) of the \(Self.required.count) icon images: \(list.joined(separator: ", "))",
-                                    hint: "make the whole set from one piece of art: stickerpack icons ART -o \"\(set.path)\""))
+            findings.append(
+                Finding(
+                    path: set.path,
+                    message:
+                        "misses \(missing.count) of the \(Self.required.count) icon images: \(list.joined(separator: ", "))",
+                    hint: "make the whole set from one piece of art: stickerpack icons ART -o \"\(set.path)\""))
         }
         for image in set.images {
             if let problem = image.problem {
-                findings.append(Finding(path: image.path, message: problem, hint: "regenerate the icon set with stickerpack icons"))
+                findings.append(
+                    Finding(path: image.path, message: problem, hint: "regenerate the icon set with stickerpack icons"))
                 continue
             }
-            guard let (w, h) = Self.pixels(size: image.size, scale: image.scale), let pw = image.pixelWidth, let ph = image.pixelHeight else { continue }
+            guard let (w, h) = Self.pixels(size: image.size, scale: image.scale), let pw = image.pixelWidth,
+                let ph = image.pixelHeight
+            else { continue }
             if (pw, ph) != (w, h) {
-                findings.append(Finding(path: image.path, message: "\(pw) x \(ph) px, but \(image.size) pt @\(image.scale)x needs \(w) x \(h) px",
-                                        hint: "resize it to \(w) x \(h) px"))
+                findings.append(
+                    Finding(
+                        path: image.path,
+                        message: "\(pw) x \(ph) px, but \(image.size) pt @\(image.scale)x needs \(w) x \(h) px",
+                        hint: "resize it to \(w) x \(h) px"))
             }
             if image.idiom == "ios-marketing" && image.hasAlpha {
-                findings.append(Finding(path: image.path, message: "the App Store icon has an alpha channel; App Store Connect rejects it",
-                                        hint: "flatten it onto an opaque background", severity: .error))
+                findings.append(
+                    Finding(
+                        path: image.path,
+                        message: "the App Store icon has an alpha channel; App Store Connect rejects it",
+                        hint: "flatten it onto an opaque background", severity: .error))
             }
         }
         return findings

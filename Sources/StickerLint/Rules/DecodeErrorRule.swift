@@ -28,7 +28,9 @@ public struct DecodeWarningRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "decode-warning", name: "Decode warning", defaultSeverity: .warning,
         summary: "The file decodes, but only by working around a defect that other decoders may not forgive.",
-        triggering: [.sticker(.example { $0.decodeWarnings = ["the file has 2 acTL chunks, so it shows as a still image"] })],
+        triggering: [
+            .sticker(.example { $0.decodeWarnings = ["the file has 2 acTL chunks, so it shows as a still image"] })
+        ],
         nonTriggering: [.sticker(.example())])
 
     public init() {}
@@ -45,14 +47,23 @@ public struct UnsupportedFormatRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "unsupported-format", name: "Unsupported format", defaultSeverity: .error,
         summary: "The content is not PNG, APNG, GIF or JPEG, the only formats a sticker can be.",
-        triggering: [.sticker(.example("a.webp") { $0.format = nil; $0.decodeError = .unsupportedFormat("WebP image") })],
+        triggering: [
+            .sticker(
+                .example("a.webp") {
+                    $0.format = nil
+                    $0.decodeError = .unsupportedFormat("WebP image")
+                })
+        ],
         nonTriggering: [.sticker(.example()), .sticker(.example { $0.decodeError = .malformed("CRC error") })])
 
     public init() {}
 
     public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
         guard case .unsupportedFormat(let what)? = sticker.decodeError else { return [] }
-        return [Finding(path: sticker.path, message: "unsupported format: \(what)",
-                        hint: "export the sticker as PNG (or APNG for animation); GIF and JPEG also work")]
+        return [
+            Finding(
+                path: sticker.path, message: "unsupported format: \(what)",
+                hint: "export the sticker as PNG (or APNG for animation); GIF and JPEG also work")
+        ]
     }
 }

@@ -7,17 +7,31 @@ public struct DimensionsRule: StickerRule {
             .sticker(.example(width: 2048, height: 2048)),
             .sticker(.example(width: 408, height: 200)),
         ],
-        nonTriggering: [.sticker(.example(width: 300, height: 618)), .sticker(.example { $0.width = nil; $0.height = nil })])
+        nonTriggering: [
+            .sticker(.example(width: 300, height: 618)),
+            .sticker(
+                .example {
+                    $0.width = nil
+                    $0.height = nil
+                }),
+        ])
 
     public init() {}
 
     public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
         guard let width = sticker.width, let height = sticker.height else { return [] }
-        let low = context.settings.minSide, high = context.settings.maxSide
+        let low = context.settings.minSide
+        let high = context.settings.maxSide
         guard width < low || height < low || width > high || height > high else { return [] }
         let target = context.sizeClass.pixels
         let direction = max(width, height) > high ? "larger than \(high)" : "smaller than \(low)"
-        return [Finding(path: sticker.path, message: "\(width) x \(height) px is \(direction) px; @3x sticker art is \(low) to \(high) px a side",
-                        hint: "resize it to \(target) x \(target) px (\(context.sizeClass.rawValue) class): stickerpack resize \(sticker.fileName) -o out.png --width \(target)")]
+        return [
+            Finding(
+                path: sticker.path,
+                message: "\(width) x \(height) px is \(direction) px; @3x sticker art is \(low) to \(high) px a side",
+                hint:
+                    "resize it to \(target) x \(target) px (\(context.sizeClass.rawValue) class): stickerpack resize \(sticker.fileName) -o out.png --width \(target)"
+            )
+        ]
     }
 }

@@ -4,7 +4,8 @@ import StickerImage
 public struct ExtensionMismatchRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "extension-mismatch", name: "Extension mismatch", defaultSeverity: .error,
-        summary: "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format than the name says.",
+        summary:
+            "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format than the name says.",
         triggering: [
             .sticker(.example("wave.apng") { $0.format = .apng }),
             .sticker(.example("photo.png") { $0.format = .jpeg }),
@@ -14,7 +15,11 @@ public struct ExtensionMismatchRule: StickerRule {
         nonTriggering: [
             .sticker(.example("wave.png") { $0.format = .apng }),
             .sticker(.example("photo.JPEG") { $0.format = .jpeg }),
-            .sticker(.example("a.webp") { $0.format = nil; $0.decodeError = .unsupportedFormat("WebP image") }),
+            .sticker(
+                .example("a.webp") {
+                    $0.format = nil
+                    $0.decodeError = .unsupportedFormat("WebP image")
+                }),
         ])
 
     public init() {}
@@ -27,12 +32,18 @@ public struct ExtensionMismatchRule: StickerRule {
         if !ImageFormat.stickerExtensions.contains(ext) {
             let named = ext.isEmpty ? "has no extension" : "has the extension .\(ext)"
             let why = ext == "apng" ? " App Store Connect rejects .apng." : ""
-            return [Finding(path: sticker.path, message: "the file \(named); stickers must be .png, .jpg, .jpeg or .gif.\(why)",
-                            hint: "rename it to \(stem).\(expected)")]
+            return [
+                Finding(
+                    path: sticker.path, message: "the file \(named); stickers must be .png, .jpg, .jpeg or .gif.\(why)",
+                    hint: "rename it to \(stem).\(expected)")
+            ]
         }
         if !format.acceptedExtensions.contains(ext) {
-            return [Finding(path: sticker.path, message: "the file is named .\(ext) but holds \(format.displayName) data",
-                            hint: "rename it to \(stem).\(expected), or export it again as \(ext.uppercased())")]
+            return [
+                Finding(
+                    path: sticker.path, message: "the file is named .\(ext) but holds \(format.displayName) data",
+                    hint: "rename it to \(stem).\(expected), or export it again as \(ext.uppercased())")
+            ]
         }
         return []
     }

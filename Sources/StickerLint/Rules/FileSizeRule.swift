@@ -14,18 +14,27 @@ public struct FileSizeRule: StickerRule {
     public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
         let limit = context.settings.byteLimit
         let warnFrom = Int(Double(limit) * context.settings.warnFraction)
-        let size = sticker.bytes.formatted(), limitText = limit.formatted()
+        let size = sticker.bytes.formatted()
+        let limitText = limit.formatted()
         if sticker.bytes > limit {
-            return [Finding(path: sticker.path, message: "\(size) bytes is over the \(limitText)-byte limit",
-                            hint: sticker.isAnimated ? "use fewer frames, fewer colours, or a smaller size class"
-                                                     : "reduce colours (an indexed PNG) or the size, or run it through a PNG optimiser",
-                            severity: .error)]
+            return [
+                Finding(
+                    path: sticker.path, message: "\(size) bytes is over the \(limitText)-byte limit",
+                    hint: sticker.isAnimated
+                        ? "use fewer frames, fewer colours, or a smaller size class"
+                        : "reduce colours (an indexed PNG) or the size, or run it through a PNG optimiser",
+                    severity: .error)
+            ]
         }
         if sticker.bytes >= warnFrom {
-            return [Finding(path: sticker.path,
-                            message: "\(size) bytes is within \(Int((1 - context.settings.warnFraction) * 100)) % of the \(limitText)-byte limit; Xcode's compiled copy can be larger",
-                            hint: "leave some headroom: Xcode re-saves PNGs when it compiles the catalog",
-                            severity: .warning)]
+            return [
+                Finding(
+                    path: sticker.path,
+                    message:
+                        "\(size) bytes is within \(Int((1 - context.settings.warnFraction) * 100)) % of the \(limitText)-byte limit; Xcode's compiled copy can be larger",
+                    hint: "leave some headroom: Xcode re-saves PNGs when it compiles the catalog",
+                    severity: .warning)
+            ]
         }
         return []
     }

@@ -11,7 +11,10 @@ public struct NotSquareRule: StickerRule {
     public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
         guard let width = sticker.width, let height = sticker.height, width != height else { return [] }
         let side = max(width, height)
-        return [Finding(path: sticker.path, message: "\(width) x \(height) px is not square",
-                        hint: "pad the canvas with transparency to \(side) x \(side) px")]
+        return [
+            Finding(
+                path: sticker.path, message: "\(width) x \(height) px is not square",
+                hint: "pad the canvas with transparency to \(side) x \(side) px")
+        ]
     }
 }

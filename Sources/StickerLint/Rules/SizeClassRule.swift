@@ -3,9 +3,14 @@ public struct SizeClassRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "size-class", name: "Size class", defaultSeverity: .warning,
         summary: "The sticker is not the pixel size of the pack's class (small 300, regular 408, large 618 px).",
-        triggering: [.sticker(.example(width: 300, height: 300)), .sticker(.example(width: 618, height: 618), sizeClass: .regular)],
-        nonTriggering: [.sticker(.example()), .sticker(.example(width: 300, height: 300), sizeClass: .small),
-                        .sticker(.example(width: 408, height: 300))])
+        triggering: [
+            .sticker(.example(width: 300, height: 300)),
+            .sticker(.example(width: 618, height: 618), sizeClass: .regular),
+        ],
+        nonTriggering: [
+            .sticker(.example()), .sticker(.example(width: 300, height: 300), sizeClass: .small),
+            .sticker(.example(width: 408, height: 300)),
+        ])
 
     public init() {}
 
@@ -16,8 +21,12 @@ public struct SizeClassRule: StickerRule {
         guard side >= context.settings.minSide, side <= context.settings.maxSide else { return [] }
         let target = context.sizeClass.pixels
         guard side != target else { return [] }
-        return [Finding(path: sticker.path,
-                        message: "\(width) x \(height) px does not match the pack's \(context.sizeClass.rawValue) class (\(target) px, from \(context.sizeClassSource)); Messages scales it to \(target / 3) pt",
-                        hint: "export it at \(target) x \(target) px, or choose the class that fits with --size-class")]
+        return [
+            Finding(
+                path: sticker.path,
+                message:
+                    "\(width) x \(height) px does not match the pack's \(context.sizeClass.rawValue) class (\(target) px, from \(context.sizeClassSource)); Messages scales it to \(target / 3) pt",
+                hint: "export it at \(target) x \(target) px, or choose the class that fits with --size-class")
+        ]
     }
 }

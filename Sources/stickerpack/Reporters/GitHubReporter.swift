@@ -15,7 +15,8 @@ struct GitHubReporter: Reporter {
 
     /// The escapes of GitHub's toolkit (`escapeData`, `escapeProperty`).
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {

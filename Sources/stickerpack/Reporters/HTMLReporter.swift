@@ -6,7 +6,11 @@ struct HTMLReporter: Reporter {
     let previews: PreviewCollector?
 
     func render(_ report: LintReport, context: ReportContext) -> String {
-        HTMLReport.render(report, previews: previews ?? PreviewCollector(options: .init(cellInner: 1, stripInner: 1, sheet: false, html: false), classPixels: []),
-                          toolVersion: context.toolVersion)
+        HTMLReport.render(
+            report,
+            previews: previews
+                ?? PreviewCollector(
+                    options: .init(cellInner: 1, stripInner: 1, sheet: false, html: false), classPixels: []),
+            toolVersion: context.toolVersion)
     }
 }

@@ -19,12 +19,16 @@ struct JSONReporter: Reporter {
             }
         }
         let diagnostics: [JSONValue] = report.diagnostics.map { d in
-            .object([("rule", .string(d.rule)), ("severity", .string(d.severity.rawValue)), ("path", .string(d.path)),
-                     ("message", .string(d.message)), ("hint", .string(d.hint))])
+            .object([
+                ("rule", .string(d.rule)), ("severity", .string(d.severity.rawValue)), ("path", .string(d.path)),
+                ("message", .string(d.message)), ("hint", .string(d.hint)),
+            ])
         }
         let packs: [JSONValue] = report.packs.map { pack in
-            .object([("name", .string(pack.name)), ("sizeClass", .string(pack.context.sizeClass.rawValue)),
-                     ("sizeClassSource", .string(pack.context.sizeClassSource)), ("stickers", .int(pack.stickers.count))])
+            .object([
+                ("name", .string(pack.name)), ("sizeClass", .string(pack.context.sizeClass.rawValue)),
+                ("sizeClassSource", .string(pack.context.sizeClassSource)), ("stickers", .int(pack.stickers.count)),
+            ])
         }
         let summary = JSONValue.object([
             ("files", .int(report.stickers.count)),
@@ -34,7 +38,9 @@ struct JSONReporter: Reporter {
             ("passed", .bool(!report.fails(strict: context.strict))),
             ("packs", .array(packs)),
         ])
-        return JSONValue.object([("tool", .string("stickerpack \(context.toolVersion)")), ("files", .array(files)),
-                                 ("diagnostics", .array(diagnostics)), ("summary", summary)]).serialized()
+        return JSONValue.object([
+            ("tool", .string("stickerpack \(context.toolVersion)")), ("files", .array(files)),
+            ("diagnostics", .array(diagnostics)), ("summary", summary),
+        ]).serialized()
     }
 }

@@ -44,7 +44,8 @@ extension LintReport {
     /// "3 errors, 1 warning, 2 infos"
     var countsText: String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return [plural(count(.error), "error"), plural(count(.warning), "warning"), plural(count(.info), "info")].joined(separator: ", ")
+        return [plural(count(.error), "error"), plural(count(.warning), "warning"), plural(count(.info), "info")]
+            .joined(separator: ", ")
     }
 
     /// Whether the gate fails: any error, or any warning when strict.

@@ -31,18 +31,36 @@ struct SARIFReporter: Reporter {
                 ("ruleIndex", .int(index)),
                 ("level", .string(Self.level(d.severity))),
                 ("message", .object([("text", .string("\(d.message). Fix: \(d.hint)."))])),
-                ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", artifact(d.path, context))]))])])),
+                (
+                    "locations",
+                    .array([.object([("physicalLocation", .object([("artifactLocation", artifact(d.path, context))]))])]
+                    )
+                ),
             ])
         }
         let base = URL(fileURLWithPath: context.baseDirectory, isDirectory: true).standardizedFileURL.absoluteString
         let run = JSONValue.object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("stickerpack")),
-                ("semanticVersion", .string(context.toolVersion)),
-                ("informationUri", .string("https://developer.apple.com/documentation/messages/msstickerview")),
-                ("rules", .array(rules)),
-            ]))])),
-            ("originalUriBaseIds", .object([("SRCROOT", .object([("uri", .string(base.hasSuffix("/") ? base : base + "/"))]))])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string("stickerpack")),
+                            ("semanticVersion", .string(context.toolVersion)),
+                            (
+                                "informationUri",
+                                .string("https://developer.apple.com/documentation/messages/msstickerview")
+                            ),
+                            ("rules", .array(rules)),
+                        ])
+                    )
+                ])
+            ),
+            (
+                "originalUriBaseIds",
+                .object([("SRCROOT", .object([("uri", .string(base.hasSuffix("/") ? base : base + "/"))]))])
+            ),
             ("results", .array(results)),
             ("columnKind", .string("unicodeCodePoints")),
         ])
@@ -58,7 +76,11 @@ struct SARIFReporter: Reporter {
         let relative = context.relative(path)
         if relative != path || !path.hasPrefix("/") && !path.hasPrefix("..") {
             let encoded = relative.split(separator: "/", omittingEmptySubsequences: false)
-                .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0) }
+                .map {
+                    $0.addingPercentEncoding(
+                        withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
+                        ?? String($0)
+                }
                 .joined(separator: "/")
             return .object([("uri", .string(encoded)), ("uriBaseId", .string("SRCROOT"))])
         }

@@ -18,25 +18,34 @@ struct TextReporter: Reporter {
                 out.append(style.bold(path))
                 let ruleWidth = max(12, diagnostics.map(\.rule.count).max() ?? 0)
                 for d in diagnostics {
-                    let severity = style.severity(d.severity, d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))
-                    out.append("  \(severity) \(d.rule.padding(toLength: ruleWidth, withPad: " ", startingAt: 0))  \(d.message)")
+                    let severity = style.severity(
+                        d.severity, d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))
+                    out.append(
+                        "  \(severity) \(d.rule.padding(toLength: ruleWidth, withPad: " ", startingAt: 0))  \(d.message)"
+                    )
                     out.append(String(repeating: " ", count: 13 + ruleWidth) + style.dim("fix: \(d.hint)"))
                 }
                 out.append("")
             }
             let files = pack.stickers.count
             let clean = pack.stickers.filter { sticker in !pack.diagnostics.contains { $0.path == sticker.path } }.count
-            let errors = pack.diagnostics.count(.error), warnings = pack.diagnostics.count(.warning)
+            let errors = pack.diagnostics.count(.error)
+            let warnings = pack.diagnostics.count(.warning)
             let infos = pack.diagnostics.count(.info)
-            var line = "\(pack.name): \(files) sticker\(files == 1 ? "" : "s"), \(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px, from \(pack.context.sizeClassSource)); "
-            line += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info\(infos == 1 ? "" : "s"); \(clean) clean"
-            out.append(errors > 0 ? style.severity(.error, line) : warnings > 0 ? style.severity(.warning, line) : style.ok(line))
+            var line =
+                "\(pack.name): \(files) sticker\(files == 1 ? "" : "s"), \(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px, from \(pack.context.sizeClassSource)); "
+            line +=
+                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info\(infos == 1 ? "" : "s"); \(clean) clean"
+            out.append(
+                errors > 0
+                    ? style.severity(.error, line) : warnings > 0 ? style.severity(.warning, line) : style.ok(line))
         }
         if report.packs.count > 1 {
             out.append("Total: \(report.stickers.count) stickers in \(report.packs.count) packs; \(report.countsText)")
         }
         if report.packs.isEmpty || report.stickers.isEmpty && report.diagnostics.isEmpty {
-            out.append("No sticker images found (looked for .png, .apng, .gif, .jpg, .jpeg and other image extensions).")
+            out.append(
+                "No sticker images found (looked for .png, .apng, .gif, .jpg, .jpeg and other image extensions).")
         }
         return out.joined(separator: "\n") + "\n"
     }
