@@ -25,7 +25,7 @@ import warnings
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_CORPORA = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "corpora"))
+DEFAULT_CORPORA = os.path.normpath(os.path.join(HERE, "..", "Tests", "Corpora"))
 FORMATS = ("png", "apng", "gif", "jpeg")
 
 # The corpora hold deliberately odd files; Pillow's warnings (truncated data, odd EXIF...) are not news here.

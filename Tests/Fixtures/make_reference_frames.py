@@ -3,7 +3,7 @@
 
 Writes reference-frames/<corpus-relative path>/frame-NNNN.png (RGBA, the whole canvas after frame NNNN,
 numbered from 0) for
-  - the valid files of the APNG suite (../shared/corpora/apng/pillow-apng, verdict `valid` in EXPECTED.tsv);
+  - the valid files of the APNG suite (Tests/Corpora/apng/pillow-apng, verdict `valid` in EXPECTED.tsv);
   - the disposal/transparency GIFs of pillow-tests/gif (GIF_FILES below).
 
 Our compositing is what a browser shows, so Pillow's render is not copied blindly:
@@ -31,7 +31,7 @@ import warnings
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPORA = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "corpora"))
+CORPORA = os.path.normpath(os.path.join(HERE, "..", "Corpora"))
 OUT = os.path.join(HERE, "reference-frames")
 
 # APNG file: why Pillow's render is not a reference.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer binary with AddressSanitizer and runs each target for FUZZ_SECONDS (default 60).
-# Seeds come from ../shared/corpora (by the format EXPECTED.tsv gives) and the sample packs; the growing
+# Seeds come from Tests/Corpora (by the format EXPECTED.tsv gives) and the sample packs; the growing
 # corpus lives in .build-fuzz/corpus. A crash, leak, timeout or out-of-memory input is kept in
 # Tests/Fixtures/fuzz-regressions/TARGET/ (replayed by `make test`) and the script exits 1.
 # Usage: Tests/Fuzz/fuzz.sh [TARGET...]   (targets: png apng gif jpeg catalog)
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 SCRATCH=.build-fuzz
-CORPORA=${CORPORA:-../shared/corpora}
+CORPORA=${CORPORA:-Tests/Corpora}
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(png apng gif jpeg catalog)
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// The third-party corpora beside the project (`../shared/corpora`) and their EXPECTED.tsv.
+/// The third-party corpora vendored in `Tests/Corpora` (each folder's SOURCES.txt says where it came from) and
+/// their EXPECTED.tsv.
 enum Corpus {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    static let root = packageRoot.appendingPathComponent("Tests/Corpora")
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
