@@ -6,13 +6,14 @@ DEBUG_BIN := .build/debug/stickerpack
 APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config
 BREW_PACKAGES := libpng giflib jpeg-turbo pkg-config
 
-.PHONY: all deps test-deps build release test sanitize fuzz demo bench man completions install sample-sheet clean help
+.PHONY: all deps test-deps build release test lint sanitize fuzz demo bench man completions install sample-sheet clean help
 
 all: build
 
 help:
 	@echo "make demo     build, then run stickerpack on the sample packs"
-	@echo "make test     install the C libraries if missing, build, run every test"
+	@echo "make test     install the C libraries if missing, check formatting (Linux), build, run every test"
+	@echo "make lint     swift format lint --strict, and no line over 120 columns"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
@@ -44,7 +45,8 @@ release: deps
 # open the HTML report in headless Chromium (Debian's package).
 test-deps: deps
 	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
-	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+		|| [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ]; then \
 		: ; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing chromium with apt-get (the HTML report test opens it headless)"; \
@@ -55,9 +57,19 @@ test-deps: deps
 		echo "error: install Chromium: the HTML report test opens it headless" >&2; exit 1; \
 	fi
 
+# On Linux the tests start with the formatting check; on macOS it is skipped (verdicts follow the
+# swift-format version that ships with each toolchain).
 test: test-deps
+	@if [ "$$(uname)" = Linux ]; then $(MAKE) --no-print-directory lint; fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Formatting: swift format's own verdict, strict, over every Swift file (.swift-format holds the settings),
+# and no line over 120 columns in Sources and Tests (swift format does not break comments or strings).
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks
+	@long=$$(find Sources Tests Benchmarks -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR }' {} +); \
+		if [ -n "$$long" ]; then echo "lines over 120 columns:"; echo "$$long"; exit 1; fi
 
 demo: release
 	@echo "== stickerpack lint on a clean pack: passes =="

@@ -1,5 +1,6 @@
 // Times the resampler single-threaded on RGBA: prints one TSV line per case, "name<TAB>seconds per resize
-// (the median of the runs)<TAB>checksum<TAB>fastest run" (the fastest is steadier on a busy machine). Inputs are synthetic, deterministic images of the case's size, or a file.
+// (the median of the runs)<TAB>checksum<TAB>fastest run" (the fastest is steadier on a busy machine). Inputs are
+// synthetic, deterministic images of the case's size, or a file.
 //
 //   resample-bench [--runs N] [--filter lanczos3] [CASE...]    CASE: WxH:WxH, e.g. 618x618:412x412
 import Foundation

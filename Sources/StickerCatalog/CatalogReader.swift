@@ -186,7 +186,8 @@ public enum CatalogReader {
                 if let other = lowercased[entry.name.lowercased()] {
                     issue(
                         entry.path, .error,
-                        "\(entry.name) and \(other) differ only in case; they collide on a case-insensitive file system",
+                        "\(entry.name) and \(other) differ only in case; they collide on a case-insensitive file "
+                            + "system",
                         "rename one of them")
                 }
                 lowercased[entry.name.lowercased()] = entry.name

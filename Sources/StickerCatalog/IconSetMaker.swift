@@ -25,7 +25,7 @@ public enum IconSetMaker {
         public var isMarketing: Bool { idiom == "ios-marketing" }
     }
 
-    /// Xcode's template, in its order (`../shared/STICKERS.md`).
+    /// Xcode's template, in its order (`docs/sticker-rules.md`).
     public static let slots: [Slot] = [
         Slot(size: "29x29", scale: 2, idiom: "iphone", platform: nil),
         Slot(size: "29x29", scale: 3, idiom: "iphone", platform: nil),

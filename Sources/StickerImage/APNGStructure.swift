@@ -26,7 +26,8 @@ struct APNGFrameControl {
         let y = Int(bytes.uint32BE(at: 16))
         guard width > 0, height > 0, x + width <= canvasWidth, y + height <= canvasHeight else {
             throw .malformed(
-                "malformed APNG: frame \(index) (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas"
+                "malformed APNG: frame \(index) (\(width)x\(height) at \(x),\(y)) lies outside the "
+                    + "\(canvasWidth)x\(canvasHeight) canvas"
             )
         }
         let numerator = Double(bytes.uint16BE(at: 20))
@@ -122,7 +123,8 @@ struct APNGStructure {
             let found = Int(bytes.uint32BE(at: chunk.data.lowerBound))
             guard found == sequence else {
                 throw .malformed(
-                    "malformed APNG: \(chunk.type) at byte \(chunk.offset) has sequence number \(found), expected \(sequence)"
+                    "malformed APNG: \(chunk.type) at byte \(chunk.offset) has sequence number \(found), expected "
+                        + "\(sequence)"
                 )
             }
             sequence += 1

@@ -95,7 +95,8 @@ public enum AtomicDirectory {
             throw AtomicFileWriter.WriteError(
                 path: path,
                 reason:
-                    "cannot create a folder beside it (\(String(cString: strerror(errno)))); choose a folder you can write to"
+                    "cannot create a folder beside it (\(String(cString: strerror(errno)))); choose a folder you can "
+                    + "write to"
             )
         }
         do {

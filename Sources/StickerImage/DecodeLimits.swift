@@ -44,7 +44,8 @@ public struct DecodeLimits: Equatable, Sendable {
         let bytes = count * width * height * 4
         if bytes > maxTotalBytes {
             throw .limitExceeded(
-                "\(count) frames of \(width)x\(height) px need \(bytes / (1 << 20)) MiB, more than the limit of \(maxTotalBytes / (1 << 20)) MiB"
+                "\(count) frames of \(width)x\(height) px need \(bytes / (1 << 20)) MiB, more than the limit of "
+                    + "\(maxTotalBytes / (1 << 20)) MiB"
             )
         }
     }

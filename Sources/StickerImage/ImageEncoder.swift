@@ -25,7 +25,8 @@ public enum ImageEncoder {
         guard status == CC_OK, let out else {
             throw PNGEncoder.EncodeError(
                 description:
-                    "JPEG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+                    "JPEG encoding failed: "
+                    + "\(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
             )
         }
         return Array(UnsafeBufferPointer(start: out, count: size))

@@ -124,15 +124,18 @@ public enum ContactSheet {
     /// "regular class (408 px) | 3 stickers | 0 errors, 0 warnings, 0 infos | 3 clean" (clean: shown with no
     /// diagnostic of its own)
     static func summary(_ pack: PackReport) -> String {
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let clean = cleanItems(pack)
         let counts = [
             plural(pack.diagnostics.count(.error), "error"), plural(pack.diagnostics.count(.warning), "warning"),
             plural(pack.diagnostics.count(.info), "info"),
         ].joined(separator: ", ")
         return
-            "\(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px) | \(plural(pack.stickers.count, "sticker")) | \(counts) | \(clean) clean"
+            "\(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px) | "
+            + "\(plural(pack.stickers.count, "sticker")) | \(counts) | \(clean) clean"
     }
+
+    /// "1 sticker", "2 stickers".
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// How many of the pack's stickers and sequences have no diagnostic.
     static func cleanItems(_ pack: PackReport) -> Int {

@@ -35,10 +35,12 @@ public enum HTMLReport {
         let clean = report.packs.reduce(0) { $0 + ContactSheet.cleanItems($1) }
         let filters =
             counts.map { severity, count in
-                "<label><input type=\"checkbox\" data-filter=\"\(severity.rawValue)\" checked> <span class=\"badge \(severity.rawValue)\">\(letter(severity))</span> \(severity.rawValue)s (\(count))</label>"
-            } + [
-                "<label><input type=\"checkbox\" data-filter=\"clean\" checked> <span class=\"badge clean\">OK</span> clean (\(clean))</label>"
-            ]
+                filter(severity.rawValue, badge: letter(severity), label: "\(severity.rawValue)s (\(count))")
+            } + [filter("clean", badge: "OK", label: "clean (\(clean))")]
+        let summary =
+            ContactSheet.plural(report.stickers.count, "sticker") + " in "
+            + ContactSheet.plural(report.packs.count, "pack") + "; "
+            + counts.map { ContactSheet.plural($1, $0.rawValue) }.joined(separator: ", ") + "; \(clean) clean"
         let title = "stickerpack report: " + report.packs.map(\.name).joined(separator: ", ")
         return """
             <!DOCTYPE html>
@@ -58,8 +60,9 @@ public enum HTMLReport {
             <body>
             <header>
             <h1>\(escape(title))</h1>
-            <p class="summary">\(report.stickers.count) sticker\(report.stickers.count == 1 ? "" : "s") in \(report.packs.count) pack\(report.packs.count == 1 ? "" : "s"); \(counts.map { "\($1) \($0.rawValue)\($1 == 1 ? "" : "s")" }.joined(separator: ", ")); \(clean) clean</p>
-            <div class="filters" role="group" aria-label="Show stickers with">Show: \(filters.joined(separator: " "))</div>
+            <p class="summary">\(summary)</p>
+            <div class="filters" role="group" aria-label="Show stickers with">\
+            Show: \(filters.joined(separator: " "))</div>
             </header>
             <main>
             \(sections.joined(separator: "\n"))
@@ -90,7 +93,8 @@ public enum HTMLReport {
     static func section(_ pack: PackReport, cards: [String]) -> String {
         let packDiagnostics = PreviewItem.packDiagnostics(pack)
         var html =
-            "<section class=\"pack\">\n<h2>\(escape(pack.name))</h2>\n<p class=\"summary\">\(escape(ContactSheet.summary(pack)))</p>\n"
+            "<section class=\"pack\">\n<h2>\(escape(pack.name))</h2>\n"
+            + "<p class=\"summary\">\(escape(ContactSheet.summary(pack)))</p>\n"
         if !packDiagnostics.isEmpty {
             html +=
                 "<ul class=\"diagnostics pack-diagnostics\">\n"
@@ -121,7 +125,8 @@ public enum HTMLReport {
             let size = PreviewCollector.fitted(
                 width: w, height: h, scale: Double(inner) / Double(pack.context.sizeClass.pixels), limit: inner)
             art =
-                "<div class=\"art\" role=\"img\" aria-label=\"\(escape(name))\" style=\"width:\(size.width)px;height:\(size.height)px\"></div>"
+                "<div class=\"art\" role=\"img\" aria-label=\"\(escape(name))\" "
+                + "style=\"width:\(size.width)px;height:\(size.height)px\"></div>"
         }
         let cells = PreviewBackground.allCases.map {
             "<div class=\"cell bg-\($0.rawValue)\" title=\"\($0.label)\">\(art)</div>"
@@ -131,11 +136,12 @@ public enum HTMLReport {
             ? "<p class=\"clean-note\"><span class=\"badge clean\">OK</span> passes every rule</p>"
             : "<ul class=\"diagnostics\">\n"
                 + diagnostics.map { diagnosticItem($0, path: false) }.joined(separator: "\n") + "\n</ul>"
+        let factList = rows.map { "<dt>\(escape($0))</dt><dd>\(escape($1))</dd>" }.joined()
         return """
             <article class="card s\(index)" id="sticker-\(index)" data-severities="\(tokens)">
             <h3>\(escape(name))</h3>
             <div class="body"><div class="cells">\(cells)</div>
-            <div class="details"><dl class="facts">\(rows.map { "<dt>\(escape($0))</dt><dd>\(escape($1))</dd>" }.joined())</dl>
+            <div class="details"><dl class="facts">\(factList)</dl>
             \(list)</div></div>
             </article>
             """
@@ -144,8 +150,9 @@ public enum HTMLReport {
     static func diagnosticItem(_ diagnostic: Diagnostic, path: Bool) -> String {
         let severity = diagnostic.severity.rawValue
         let place = path ? "<span class=\"path\">\(escape(diagnostic.path))</span> " : ""
-        return
-            "<li class=\"\(severity)\"><span class=\"badge \(severity)\" title=\"\(severity)\">\(letter(diagnostic.severity))</span> <code>\(escape(diagnostic.rule))</code> \(place)\(escape(diagnostic.message))<div class=\"hint\">fix: \(escape(diagnostic.hint))</div></li>"
+        let badge = "<span class=\"badge \(severity)\" title=\"\(severity)\">\(letter(diagnostic.severity))</span>"
+        return "<li class=\"\(severity)\">\(badge) <code>\(escape(diagnostic.rule))</code> \(place)"
+            + "\(escape(diagnostic.message))<div class=\"hint\">fix: \(escape(diagnostic.hint))</div></li>"
     }
 
     static func sequenceRows(_ frames: [StickerFacts], folder: String, frameMs: Double?) -> [(String, String)] {
@@ -190,6 +197,12 @@ public enum HTMLReport {
         return rows
     }
 
+    /// A severity filter's checkbox, its badge and its label.
+    static func filter(_ token: String, badge: String, label: String) -> String {
+        "<label><input type=\"checkbox\" data-filter=\"\(token)\" checked> "
+            + "<span class=\"badge \(token)\">\(badge)</span> \(label)</label>"
+    }
+
     static func letter(_ severity: Severity) -> String { String(severity.rawValue.prefix(1)).uppercased() }
 
     /// Text and attribute values, with every character HTML gives a meaning escaped.
@@ -217,8 +230,10 @@ public enum HTMLReport {
             ".badge.\($0.rawValue){background:\(ContactSheet.severityColour($0).css)}"
         }.joined(separator: "\n")
         return """
-            body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:24px;background:#f2f2f7;color:#1c1c1e}
-            h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:24px 0 2px}h3{font-size:15px;margin:0 0 8px;word-break:break-all}
+            body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:24px;\
+            background:#f2f2f7;color:#1c1c1e}
+            h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:24px 0 2px}h3{font-size:15px;margin:0 0 8px;\
+            word-break:break-all}
             .summary{color:#6c6c70;margin:0 0 8px}
             .filters label{margin-right:14px;white-space:nowrap;cursor:pointer}
             .columns{display:flex;gap:8px;margin:8px 0 4px 13px;color:#6c6c70;font-size:12px}
@@ -228,7 +243,8 @@ public enum HTMLReport {
             .body{display:flex;flex-wrap:wrap;gap:8px 20px;align-items:flex-start}
             .details{flex:1 1 300px;min-width:0}
             .cells{display:flex;flex-wrap:wrap;gap:8px}
-            .cell{width:\(cell)px;height:\(cell)px;border:1px solid #c7c7cc;display:flex;align-items:center;justify-content:center}
+            .cell{width:\(cell)px;height:\(cell)px;border:1px solid #c7c7cc;display:flex;align-items:center;\
+            justify-content:center}
             .art{background-size:100% 100%;background-repeat:no-repeat}
             .missing{color:#8e8e93;font-weight:600;text-align:center;background:rgba(255,255,255,.85);padding:2px 4px}
             .facts{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:0 0 6px;font-size:13px}
@@ -236,7 +252,8 @@ public enum HTMLReport {
             .diagnostics{list-style:none;margin:6px 0 0;padding:0}.diagnostics li{margin:4px 0}
             .hint{color:#6c6c70;margin-left:28px;font-size:13px}
             .path{color:#6c6c70}
-            .badge{display:inline-block;min-width:18px;padding:0 4px;border-radius:4px;color:#fff;font-weight:700;font-size:12px;text-align:center}
+            .badge{display:inline-block;min-width:18px;padding:0 4px;border-radius:4px;color:#fff;font-weight:700;\
+            font-size:12px;text-align:center}
             .badge.clean{background:#248a3d}
             \(badges)
             \(backgrounds)

@@ -72,7 +72,8 @@ public enum PreviewBackground: String, CaseIterable, Sendable {
         case .checkerboard:
             let size = Self.checkerSquare * 2
             return
-                "repeating-conic-gradient(\(Self.checkerDark.css) 0 25%, \(Self.checkerLight.css) 0 50%) 0 0 / \(size)px \(size)px"
+                "repeating-conic-gradient(\(Self.checkerDark.css) 0 25%, \(Self.checkerLight.css) 0 50%) 0 0 / "
+                + "\(size)px \(size)px"
         case .photo: return "url(\"\(photoDataURI)\") center / cover"
         default: return solidColour?.css ?? "#ffffff"
         }

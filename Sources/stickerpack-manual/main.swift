@@ -104,7 +104,8 @@ page += [
     ".TP", "2", "A usage or configuration error: an unknown option, a missing path, a bad .stickerpack.yml.",
     ".SH ENVIRONMENT",
     ".TP", "NO_COLOR",
-    "When set (to anything but the empty string), no output is coloured. Colours are also off when the output is not a terminal, and with TERM=dumb.",
+    "When set (to anything but the empty string), no output is coloured. Colours are also off when the output is not "
+        + "a terminal, and with TERM=dumb.",
     ".SH FILES",
     ".TP", roff(".stickerpack.yml"),
     "The lint configuration, found in the linted folder or a parent (or given with \\-\\-config).",

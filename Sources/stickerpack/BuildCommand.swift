@@ -12,11 +12,19 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build a submission-ready Xcode sticker catalog and a pack manifest from a folder of art.",
         discussion: """
-            Every input is linted first with the rules of `lint` (same configuration); the build stops on errors unless --allow-errors. Image files at the top of SRC become .sticker folders, sub-folders of numbered frames become .stickersequence folders. Stickers are ordered by natural sort of their names, or by an order file (one name a line: --order, or SRC/order.txt); accessibility labels come from a labels file (--labels, or SRC/labels.yml or labels.csv: name to label) or from the file name made readable. Names are made safe and unique when case is ignored; APNG files are named .png.
+            Every input is linted first with the rules of `lint` (same configuration); the build stops on errors \
+            unless --allow-errors. Image files at the top of SRC become .sticker folders, sub-folders of numbered \
+            frames become .stickersequence folders. Stickers are ordered by natural sort of their names, or by an \
+            order file (one name a line: --order, or SRC/order.txt); accessibility labels come from a labels file \
+            (--labels, or SRC/labels.yml or labels.csv: name to label) or from the file name made readable. Names are \
+            made safe and unique when case is ignored; APNG files are named .png.
 
             SRC may also be an .xcstickers catalog: it is read as Xcode reads it and built again from its own files.
 
-            The catalog is built in a temporary folder and moved into place when complete; a non-empty OUTPUT is replaced only with --force. SRC is never changed. The manifest (manifest.json beside the catalog, or --manifest) lists every sticker with its facts, SHA-256, label, variants and diagnostics, in a stable order: two builds of the same input are byte-identical.
+            The catalog is built in a temporary folder and moved into place when complete; a non-empty OUTPUT is \
+            replaced only with --force. SRC is never changed. The manifest (manifest.json beside the catalog, or \
+            --manifest) lists every sticker with its facts, SHA-256, label, variants and diagnostics, in a stable \
+            order: two builds of the same input are byte-identical.
 
             Examples:
               stickerpack build Art/ -o Stickers.xcstickers
@@ -129,7 +137,8 @@ struct BuildCommand: ParsableCommand {
             errorsOnly.packs[0].diagnostics = pack.diagnostics.filter { $0.severity == .error }
             FileHandle.standardError.write(Data(TextReporter().render(errorsOnly, context: context).utf8))
             Console.error(
-                "the build stopped: \(report.count(.error)) lint error\(report.count(.error) == 1 ? "" : "s") above. Fix them, or build anyway with --allow-errors. Nothing was written."
+                "the build stopped: \(report.count(.error)) lint error\(report.count(.error) == 1 ? "" : "s") above. "
+                    + "Fix them, or build anyway with --allow-errors. Nothing was written."
             )
             throw ExitCode(ExitStatus.failure)
         }
@@ -175,7 +184,8 @@ struct BuildCommand: ParsableCommand {
         var what = "\(plan.items.count) sticker\(plan.items.count == 1 ? "" : "s")"
         if sequences > 0 { what += " (\(sequences) sequence\(sequences == 1 ? "" : "s"))" }
         print(
-            "built \(output): \(what), \(options.sizeClass.rawValue) class (\(options.sizeClass.pixels) px)\(icon == nil ? "" : ", app icon set")"
+            "built \(output): \(what), \(options.sizeClass.rawValue) class (\(options.sizeClass.pixels) "
+                + "px)\(icon == nil ? "" : ", app icon set")"
         )
         print("  manifest  \(manifestPath)")
         if variants { print("  variants  \(variantsPath)/") }

@@ -7,7 +7,8 @@ struct FramesCommand: ParsableCommand {
         commandName: "frames",
         abstract: "Write every composited frame of an image as an RGBA PNG, to see what the decoder saw.",
         discussion: """
-            Frames are written as frame-0000.png, frame-0001.png, ... in the output folder, which is created if needed. Each is the full canvas after that frame is drawn, as a browser shows it.
+            Frames are written as frame-0000.png, frame-0001.png, ... in the output folder, which is created if \
+            needed. Each is the full canvas after that frame is drawn, as a browser shows it.
 
             Example:
               stickerpack frames wave.gif -o wave-frames
@@ -50,7 +51,8 @@ struct FramesCommand: ParsableCommand {
         }
         removeStaleFrames(from: encoded.count)
         print(
-            "\(file): wrote \(image.frames.count) frame\(image.frames.count == 1 ? "" : "s") of \(image.width)x\(image.height) px to \(output)/"
+            "\(file): wrote \(image.frames.count) frame\(image.frames.count == 1 ? "" : "s") of "
+                + "\(image.width)x\(image.height) px to \(output)/"
         )
     }
 }

@@ -11,7 +11,10 @@ struct IconsCommand: ParsableCommand {
         commandName: "icons",
         abstract: "Make the iMessage app icon set (13 images and Contents.json) from one piece of art.",
         discussion: """
-            Art that is not 4:3 is fitted with --fit contain (the whole art, transparent margins) or cover (filled, the overflow cropped). The two App Store images (1024x768 and 1024x1024) have no alpha channel: they are flattened onto --background. The folder is built beside its target and moved into place when complete; an existing, non-empty one is replaced only with --force.
+            Art that is not 4:3 is fitted with --fit contain (the whole art, transparent margins) or cover (filled, \
+            the overflow cropped). The two App Store images (1024x768 and 1024x1024) have no alpha channel: they are \
+            flattened onto --background. The folder is built beside its target and moved into place when complete; an \
+            existing, non-empty one is replaced only with --force.
 
             Examples:
               stickerpack icons art.png -o "Stickers.xcstickers/iMessage App Icon.stickersiconset"

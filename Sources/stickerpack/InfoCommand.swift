@@ -8,7 +8,8 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Show what each image file holds: format, size, frames, timing, transparency.",
         discussion: """
-            Every file is decoded fully, every frame composited, so a damaged file shows its error here. The format comes from the file's content, not its name. Transparent pixels are counted on the first frame.
+            Every file is decoded fully, every frame composited, so a damaged file shows its error here. The format \
+            comes from the file's content, not its name. Transparent pixels are counted on the first frame.
 
             Exit status: 0 when every file decoded, 1 when any did not, 2 for a usage error.
 

@@ -9,15 +9,24 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check stickers against Apple's rules: size, bytes, transparency, format, animation, catalog.",
         discussion: """
-            PATH is a folder of images (searched recursively), a .stickerpack, an .xcstickers or .xcassets catalog (read through its Contents.json files, as Xcode reads it), or single image files. Each file is decoded once; files are linted on all cores; the output order is stable.
+            PATH is a folder of images (searched recursively), a .stickerpack, an .xcstickers or .xcassets catalog \
+            (read through its Contents.json files, as Xcode reads it), or single image files. Each file is decoded \
+            once; files are linted on all cores; the output order is stable.
 
-            The pack's size class comes from --size-class, else the configuration, else the catalog's grid-size, else the most common sticker size. A .stickerpack.yml in the linted folder or a parent (or --config FILE) turns rules off or changes their severity, sets the byte limit and the size class, and excludes paths. `stickerpack rules` lists every rule.
+            The pack's size class comes from --size-class, else the configuration, else the catalog's grid-size, else \
+            the most common sticker size. A .stickerpack.yml in the linted folder or a parent (or --config FILE) \
+            turns rules off or changes their severity, sets the byte limit and the size class, and excludes paths. \
+            `stickerpack rules` lists every rule.
 
-            --format html writes one self-contained HTML file (images embedded, no server needed): every sticker over white, black, red, yellow, a gradient, a checkerboard and a photo-like texture, animations playing, with its facts and diagnostics, filterable by severity.
+            --format html writes one self-contained HTML file (images embedded, no server needed): every sticker over \
+            white, black, red, yellow, a gradient, a checkerboard and a photo-like texture, animations playing, with \
+            its facts and diagnostics, filterable by severity.
 
-            On a terminal, long runs show a progress bar on standard error (never in pipes, never with --quiet); --verbose lists each file as it is done.
+            On a terminal, long runs show a progress bar on standard error (never in pipes, never with --quiet); \
+            --verbose lists each file as it is done.
 
-            Exit status: 0 when there is no error (and no warning with --strict), 1 otherwise, 2 for a usage or configuration error. Lint never changes a file.
+            Exit status: 0 when there is no error (and no warning with --strict), 1 otherwise, 2 for a usage or \
+            configuration error. Lint never changes a file.
 
             Examples:
               stickerpack lint Stickers/
@@ -129,7 +138,9 @@ struct RulesCommand: ParsableCommand {
         let width = RuleRegistry.identifiers.map(\.count).max() ?? 0
         for rule in RuleRegistry.descriptions {
             print(
-                "\(rule.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)"
+                "\(rule.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                    + "\(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  "
+                    + "\(rule.summary)"
             )
         }
     }

@@ -10,9 +10,18 @@ struct PreviewCommand: ParsableCommand {
         abstract:
             "Draw every sticker over white, black, red, yellow, a gradient, a checkerboard and a photo, in one PNG.",
         discussion: """
-            The contact sheet has a header per pack (name, size class, counts), then a row per sticker (smaller tiles, two to a row, for more than 24 stickers; three for more than 100): one cell per background, the sticker drawn at its @3x size scaled so that the pack's size class fills the cell (a smaller sticker stays smaller, a larger one is fitted), composited over the background. Under each row are the sticker's name, its facts and a badge per diagnostic (E error, W warning, I info); animated stickers, and the frames of a catalog's .stickersequence, show their first frame in the cells and a strip of later frames below. A sticker that does not decode is drawn as an X.
+            The contact sheet has a header per pack (name, size class, counts), then a row per sticker (smaller \
+            tiles, two to a row, for more than 24 stickers; three for more than 100): one cell per background, the \
+            sticker drawn at its @3x size scaled so that the pack's size class fills the cell (a smaller sticker \
+            stays smaller, a larger one is fitted), composited over the background. Under each row are the sticker's \
+            name, its facts and a badge per diagnostic (E error, W warning, I info); animated stickers, and the \
+            frames of a catalog's .stickersequence, show their first frame in the cells and a strip of later frames \
+            below. A sticker that does not decode is drawn as an X.
 
-            Every sticker is linted as `lint` lints it (same configuration and rules) and decoded once. With --html, the same stickers also go into a self-contained HTML report (see `lint --format html`). An existing output is replaced only with --force; outputs are written atomically. Inputs are never changed. The exit status is 0 when the outputs are written, whatever lint finds.
+            Every sticker is linted as `lint` lints it (same configuration and rules) and decoded once. With --html, \
+            the same stickers also go into a self-contained HTML report (see `lint --format html`). An existing \
+            output is replaced only with --force; outputs are written atomically. Inputs are never changed. The exit \
+            status is 0 when the outputs are written, whatever lint finds.
 
             Examples:
               stickerpack preview SamplePacks/Clean -o sheet.png
@@ -89,7 +98,8 @@ struct PreviewCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         print(
-            "wrote \(output): \(report.stickers.count) sticker\(report.stickers.count == 1 ? "" : "s"), \(sheet.image.width) x \(sheet.image.height) px; \(report.countsText)"
+            "wrote \(output): \(report.stickers.count) sticker\(report.stickers.count == 1 ? "" : "s"), "
+                + "\(sheet.image.width) x \(sheet.image.height) px; \(report.countsText)"
         )
         if let html { print("wrote \(html)") }
     }

@@ -8,7 +8,9 @@ struct ResizeCommand: ParsableCommand {
         commandName: "resize",
         abstract: "Resize one image, still or animated, with the project's resampler.",
         discussion: """
-            The height follows the aspect ratio unless given. The output format comes from OUT's extension (.png, .gif, .jpg); an APNG written as .png stays animated. The file is written atomically; an existing one is replaced only with --force.
+            The height follows the aspect ratio unless given. The output format comes from OUT's extension (.png, \
+            .gif, .jpg); an APNG written as .png stays animated. The file is written atomically; an existing one is \
+            replaced only with --force.
 
             Examples:
               stickerpack resize art.png -o sticker.png --width 408

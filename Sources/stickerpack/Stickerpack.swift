@@ -9,7 +9,8 @@ struct Stickerpack: ParsableCommand {
         commandName: "stickerpack",
         abstract: "Check, convert and package iMessage sticker packs.",
         discussion: """
-            Decodes PNG, APNG, GIF and JPEG stickers through libpng, giflib and libjpeg-turbo, and tells what each file holds before App Store review does.
+            Decodes PNG, APNG, GIF and JPEG stickers through libpng, giflib and libjpeg-turbo, and tells what each \
+            file holds before App Store review does.
 
             Examples:
               stickerpack lint Stickers/

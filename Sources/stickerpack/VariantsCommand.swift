@@ -12,7 +12,12 @@ struct VariantsCommand: ParsableCommand {
         commandName: "variants",
         abstract: "Write the @3x, @2x and @1x files of every sticker, in its own format.",
         discussion: """
-            For each sticker, name@3x.ext is a byte-for-byte copy, and name@2x.ext and name@1x.ext are downscaled with the project's resampler (Lanczos-3 by default, in premultiplied alpha so edges keep no halo). APNG stays APNG and GIF stays GIF: animations are resampled frame by frame and keep their delays and loop count. Sizes round to the nearest pixel (618 -> 412 and 206). A sticker in a sub-folder of PATH keeps its sub-folder under the output. Files are processed on all cores and written atomically; an existing output is replaced only with --force.
+            For each sticker, name@3x.ext is a byte-for-byte copy, and name@2x.ext and name@1x.ext are downscaled \
+            with the project's resampler (Lanczos-3 by default, in premultiplied alpha so edges keep no halo). APNG \
+            stays APNG and GIF stays GIF: animations are resampled frame by frame and keep their delays and loop \
+            count. Sizes round to the nearest pixel (618 -> 412 and 206). A sticker in a sub-folder of PATH keeps its \
+            sub-folder under the output. Files are processed on all cores and written atomically; an existing output \
+            is replaced only with --force.
 
             Examples:
               stickerpack variants Stickers/ -o Variants
@@ -87,7 +92,8 @@ struct VariantsCommand: ParsableCommand {
         .filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
             Console.error(
-                "\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); nothing was written. Use --force to replace them."
+                "\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); "
+                    + "nothing was written. Use --force to replace them."
             )
             throw ExitCode(ExitStatus.failure)
         }
@@ -109,13 +115,15 @@ struct VariantsCommand: ParsableCommand {
         // A summary of what was written, but no "wrote 0 files" when every sticker failed.
         if !written.items.isEmpty || failures.items.isEmpty {
             print(
-                "wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) sticker\(written.items.count == 1 ? "" : "s") to \(output)/"
+                "wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) "
+                    + "sticker\(written.items.count == 1 ? "" : "s") to \(output)/"
             )
         }
         if !failures.items.isEmpty {
             let count = failures.items.count
             Console.error(
-                "\(count) sticker\(count == 1 ? "" : "s") failed; \(written.items.isEmpty ? "nothing was written" : "the others were written")"
+                "\(count) sticker\(count == 1 ? "" : "s") failed; "
+                    + "\(written.items.isEmpty ? "nothing was written" : "the others were written")"
             )
             throw ExitCode(ExitStatus.failure)
         }

@@ -2,7 +2,7 @@ import Foundation
 import StickerImage
 import Testing
 
-/// Every file of `../shared/corpora/EXPECTED.tsv`: valid ones decode every frame with Pillow's size and frame
+/// Every file of `Tests/Corpora/EXPECTED.tsv`: valid ones decode every frame with Pillow's size and frame
 /// count, invalid ones fail with a reason, the rest end either way, and none crashes or hangs.
 @Suite("Third-party corpora")
 struct CorpusTests {
@@ -15,7 +15,8 @@ struct CorpusTests {
     static let decisions: [String: (Decision, String)] = [
         "image-rs-image-tests/images/gif/anim/oob.gif": (
             .decodes(width: 32, height: 32, frames: 1, warningContains: nil),
-            "browsers (and image-rs' reference render) keep the 32x32 logical screen and clip the frame; Pillow grows the canvas"
+            "browsers (and image-rs' reference render) keep the 32x32 logical screen and clip the frame; Pillow "
+                + "grows the canvas"
         ),
         "image-rs-image-tests/images/gif/simple/issue_1455_oversized.gif": (
             .decodes(width: 10, height: 10, frames: 1, warningContains: nil),
@@ -23,7 +24,8 @@ struct CorpusTests {
         ),
         "pillow-tests/gif/test_extents_transparency.gif": (
             .decodes(width: 100, height: 100, frames: 1, warningContains: "unknown data"),
-            "a second GIF header follows the first frame; browsers stop at the unknown block, Pillow skips bytes until it finds one"
+            "a second GIF header follows the first frame; browsers stop at the unknown block, Pillow skips bytes "
+                + "until it finds one"
         ),
         "pillow-tests/gif/issue_2811.gif": (
             .fails(containing: "LZW minimum code size 11"),
@@ -31,7 +33,8 @@ struct CorpusTests {
         ),
         "image-png-tests/bugfixes/invalid_palette_index.png": (
             .fails(containing: "palette index"),
-            "a pixel index past the PLTE is an error in the PNG spec (Go rejects it too: go-image-testdata invalid-palette.png)"
+            "a pixel index past the PLTE is an error in the PNG spec (Go rejects it too: go-image-testdata "
+                + "invalid-palette.png)"
         ),
         "pillow-tests/jpeg/hopper_bad_exif.jpg": (
             .fails(containing: "Huffman"),
@@ -43,7 +46,8 @@ struct CorpusTests {
         ),
         "go-image-testdata/image-testdata/video-001.progressive.truncated.jpeg": (
             .decodes(width: 150, height: 103, frames: 1, warningContains: "last scan"),
-            "whole scans closed by EOI form a complete stream (as wuffs' peacock.progressive.scanNNN.jpeg, which are valid); reported as a warning"
+            "whole scans closed by EOI form a complete stream (as wuffs' peacock.progressive.scanNNN.jpeg, which are "
+                + "valid); reported as a warning"
         ),
     ]
 
@@ -84,7 +88,10 @@ struct CorpusTests {
             Issue.record("\(row.path) must decode: \(error)")
         case ("invalid", .success(let image)):
             Issue.record(
-                "\(row.path) must fail (\(row.note)) but decoded \(image.width)x\(image.height), \(image.frames.count) frames, warnings \(image.warnings)"
+                """
+                \(row.path) must fail (\(row.note)) but decoded \(image.width)x\(image.height), \
+                \(image.frames.count) frames, warnings \(image.warnings)
+                """
             )
         case ("invalid", .failure(let error)):
             #expect(error.description.count > 10, "the reason must name the problem: \(error)")

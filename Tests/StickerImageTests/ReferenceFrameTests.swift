@@ -16,7 +16,7 @@ struct ReferenceFrameTests {
     /// Tests/StickerImageTests/ReferenceFrameTests.swift -> the package root.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora").path
+    static let corpora = packageRoot.appendingPathComponent("Tests/Corpora").path
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/reference-frames").path
     static let imageRS = corpora + "/image-rs-image-tests"
 
@@ -43,7 +43,8 @@ struct ReferenceFrameTests {
         guard let i = first else { return nil }
         let p = i / 4
         return
-            "first differing pixel (\(p % decoded.width), \(p / decoded.width)): decoded RGBA \(Array(a[i..<(i + 4)])), "
+            "first differing pixel (\(p % decoded.width), \(p / decoded.width)): decoded RGBA "
+            + "\(Array(a[i..<(i + 4)])), "
             + "reference \(Array(b[i..<(i + 4)])) (\(count) pixels differ by more than 1)"
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import StickerCatalog
 @testable import StickerLint
 
-/// Real catalogs break the format in known ways (../shared/STICKERS.md). Each quirk is built here on disk,
+/// Real catalogs break the format in known ways (docs/sticker-rules.md). Each quirk is built here on disk,
 /// read without a crash, and reported by the `catalog` rule.
 @Suite("Catalog quirks from real projects")
 struct CatalogQuirkTests {
@@ -78,9 +78,11 @@ struct CatalogQuirkTests {
             files: [
                 "Contents.json": "{\(Self.info)}",
                 "P.stickerpack/Contents.json":
-                    #"{\#(Self.info),"properties":{"grid-space":"regular"},"stickers":[{"filename":"w.stickersequence"}]}"#,
+                    #"{\#(Self.info),"properties":{"grid-space":"regular"},"#
+                    + #""stickers":[{"filename":"w.stickersequence"}]}"#,
                 "P.stickerpack/w.stickersequence/Contents.json":
-                    #"{\#(Self.info),"properties":{"duration":15,"duration-type":"fps","repetions":0},"frames":[{"filename":"cat.png"}]}"#,
+                    #"{\#(Self.info),"properties":{"duration":15,"duration-type":"fps","repetions":0},"#
+                    + #""frames":[{"filename":"cat.png"}]}"#,
             ], images: ["P.stickerpack/w.stickersequence/cat.png"])
         let messages = catalogMessages(path)
         #expect(messages.contains { $0.contains("'grid-space'") && $0.contains("did you mean 'grid-size'") })
@@ -93,9 +95,11 @@ struct CatalogQuirkTests {
             files: [
                 "Contents.json": "{\(Self.info)}",
                 "P.stickerpack/Contents.json":
-                    #"{\#(Self.info),"properties":{"grid-size":"regular"},"stickers":[{"filename":"w.stickersequence"}]}"#,
+                    #"{\#(Self.info),"properties":{"grid-size":"regular"},"#
+                    + #""stickers":[{"filename":"w.stickersequence"}]}"#,
                 "P.stickerpack/w.stickersequence/Contents.json":
-                    #"{\#(Self.info),"properties":{"duration":0.59999999999999998,"duration-type":"fixed","repetitions":0},"frames":[{"filename":"cat.png"}]}"#,
+                    #"{\#(Self.info),"properties":{"duration":0.59999999999999998,"duration-type":"fixed","#
+                    + #""repetitions":0},"frames":[{"filename":"cat.png"}]}"#,
             ], images: ["P.stickerpack/w.stickersequence/cat.png"])
         let read = CatalogReader.read(path)
         let duration = try #require(read.packs.first?.entries.first?.duration)
@@ -109,9 +113,11 @@ struct CatalogQuirkTests {
             files: [
                 "Contents.json": "{\(Self.info)}",
                 "P.stickerpack/Contents.json":
-                    #"{\#(Self.info),"properties":{"grid-size":"regular"},"stickers":[{"filename":"w.stickersequence"}]}"#,
+                    #"{\#(Self.info),"properties":{"grid-size":"regular"},"#
+                    + #""stickers":[{"filename":"w.stickersequence"}]}"#,
                 "P.stickerpack/w.stickersequence/Contents.json":
-                    #"{\#(Self.info),"properties":{"duration":15,"duration-type":"fps"},"frames":[{"filename":"cat.png"},{}]}"#,
+                    #"{\#(Self.info),"properties":{"duration":15,"duration-type":"fps"},"#
+                    + #""frames":[{"filename":"cat.png"},{}]}"#,
             ], images: ["P.stickerpack/w.stickersequence/cat.png"])
         #expect(CatalogReader.read(path).packs.first?.entries.first?.imagePaths.count == 1)
         #expect(catalogMessages(path).contains { $0.contains("frames[1] is empty") })

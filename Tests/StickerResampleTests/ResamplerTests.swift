@@ -31,7 +31,7 @@ struct ResamplerTests {
     }
 
     @Test(
-        "Fast path (AVX2 kernels where the CPU has them, and the portable loops) within 1 per channel of the double-precision reference, random images",
+        "Fast path (AVX2 kernels where the CPU has them, portable loops) within 1 per channel of the reference",
         arguments: ResampleFilter.allCases)
     func matchesReferenceOnRandom(_ filter: ResampleFilter) {
         // Shrinking heights take the vertical-first kernel; growing or equal ones the horizontal-first one.
@@ -50,7 +50,10 @@ struct ResamplerTests {
                 let (worst, at) = Self.maxDifference(fast, reference)
                 #expect(
                     worst <= 1,
-                    "\(filter) \(w)x\(h)->\(nw)x\(nh) linear \(linear) kernels \(plan.useKernels): pixel \(at) differs by \(worst)"
+                    """
+                    \(filter) \(w)x\(h)->\(nw)x\(nh) linear \(linear) kernels \(plan.useKernels): \
+                    pixel \(at) differs by \(worst)
+                    """
                 )
             }
         }

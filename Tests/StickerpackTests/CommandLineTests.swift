@@ -63,7 +63,7 @@ struct CommandLineTests {
     }
 
     @Test(
-        "SamplePacks/preview-Clean.png, the README's picture, is the sheet preview draws now (make sample-sheet redraws it)"
+        "SamplePacks/preview-Clean.png, the README's picture, is the sheet preview draws now (make sample-sheet)"
     )
     func sampleSheetIsCurrent() throws {
         let out = try Stickerpack.temporaryDirectory().appendingPathComponent("sheet.png").path

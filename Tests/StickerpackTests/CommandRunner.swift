@@ -10,7 +10,7 @@ struct CommandResult {
 enum Stickerpack {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    static let corpora = packageRoot.appendingPathComponent("Tests/Corpora")
 
     /// The binary sits beside the test bundle in the build folder (debug or release).
     static let binary: URL = {

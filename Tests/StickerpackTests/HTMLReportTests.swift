@@ -25,7 +25,7 @@ struct HTMLReportTests {
     func count(_ needle: String, in html: String) -> Int { html.components(separatedBy: needle).count - 1 }
 
     @Test(
-        "one card per sticker, seven backgrounds each, images that decode, animations kept, severity filters, nothing external",
+        "a card per sticker, seven backgrounds each, images that decode, animations, filters, nothing external",
         arguments: [("Clean", Int32(0)), ("Problems", Int32(1)), ("Problems.xcstickers", Int32(1))])
     func structure(pack: String, status: Int32) throws {
         let html = try report(["lint", "--format", "html", Stickerpack.sample(pack)], status: status)

@@ -8,7 +8,10 @@ import Testing
 @Suite("the HTML report in headless Chromium")
 struct HTMLScreenshotTests {
     static func chromium() throws -> String {
-        let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/local/bin/chromium"]
+        let candidates = [
+            "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/local/bin/chromium",
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+        ]
         return try #require(
             candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
             "Chromium is not installed: run `make test-deps` (apt-get install chromium)")

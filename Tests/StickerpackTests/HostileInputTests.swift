@@ -5,7 +5,8 @@ import Testing
 /// every bad file gets a clear diagnostic, the good one is still linted, nothing crashes, memory stays bounded.
 @Suite("Hostile input, end to end")
 struct HostileInputTests {
-    /// Bombs, LZW abuse, a million-frame header, a JPEG of endless scans (Tests/Fixtures/hostile/make_hostile.py), a FIFO, a file
+    /// Bombs, LZW abuse, a million-frame header, a JPEG of endless scans (Tests/Fixtures/hostile/make_hostile.py), a
+    /// FIFO, a file
     /// nobody may read, and cat.png from the clean pack.
     static func hostileFolder() throws -> URL {
         let dir = try Stickerpack.temporaryDirectory()
@@ -81,7 +82,7 @@ struct HostileInputTests {
     }
 
     @Test(
-        "Dimension and zip bombs, LZW abuse, a million-frame APNG, endless JPEG scans, a FIFO, an unreadable file: each diagnosed, the good file linted, nothing changed"
+        "Bombs, LZW abuse, a million frames, endless scans, a FIFO, an unreadable file: diagnosed, nothing changed"
     )
     func hostileFolderIsDiagnosed() throws {
         let folder = try Self.hostileFolder()
@@ -96,7 +97,7 @@ struct HostileInputTests {
     /// Without the decode limits, any one of these files would need 2 GiB to 650 GiB.
     @Test(
         "The same folder lints within the README's memory bound, an address-space limit as ulimit -v sets",
-        .enabled(if: !sanitized))
+        .linuxTools, .enabled(if: !sanitized))
     func hostileFolderWithinMemoryBound() throws {
         let folder = try Self.hostileFolder()
         let bound = (256 + 32 * ProcessInfo.processInfo.activeProcessorCount) << 20

@@ -60,7 +60,7 @@ struct InterruptedWriteTests {
     }
 
     @Test(
-        "build --force killed while writing keeps the previous catalog whole; killed on a first build, no catalog; the next build clears the leftovers"
+        "build --force killed: the previous catalog whole; a first build killed: none; the next clears leftovers"
     )
     func buildKilled() throws {
         let art = try Self.bigArt()
@@ -99,7 +99,7 @@ struct InterruptedWriteTests {
     static let asUser = HostileInputTests.asUser
 
     @Test(
-        "build, variants and icons into a read-only folder: a clear error naming it, nothing written, a previous catalog kept"
+        "build, variants and icons into a read-only folder: an error naming it, nothing written, old catalog kept"
     )
     func readOnlyTarget() throws {
         let root = try Stickerpack.temporaryDirectory().path

@@ -100,7 +100,7 @@ struct PreviewCommandTests {
     }
 
     @Test(
-        "the sheet of each sample pack: a row per sticker or sequence, a cell per background, sticker in the middle, badges and frame strips",
+        "each sample pack's sheet: a row per sticker, a cell per background, sticker in the middle, badges, strips",
         arguments: packs)
     func layout(pack: String) throws {
         let (image, stickers) = try sheet(of: pack)
@@ -126,7 +126,8 @@ struct PreviewCommandTests {
                 "\(sticker.path): checkerboard")
             let sky = image.colour(cell(6) + near, top + near)
             #expect(sky.b > sky.r, "\(sticker.path): the photo's sky")
-            // The middle of every cell: the sticker's art over the background, or the grey X of a file that does not decode.
+            // The middle of every cell: the sticker's art over the background, or the grey X of a file that does not
+            // decode.
             for column in 0..<7 {
                 let middle = image.colour(cell(column) + m.cell / 2, top + m.cell / 2)
                 if sticker.files[0].decoded {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Outputs on a full disk: a tiny tmpfs is mounted for each test (root only; skipped elsewhere).
-@Suite("Faults while writing leave the previous output or none")
+@Suite("Faults while writing leave the previous output or none", .linuxTools)
 struct WriteFaultTests {
     static let canMount: Bool = {
         guard getuid() == 0 else { return false }

@@ -37,7 +37,8 @@ public struct FrameDelayRule: StickerRule {
             Finding(
                 path: sticker.path,
                 message:
-                    "\(which) has a delay of \(Int(first.element)) ms; players show delays of \(Int(limit)) ms or less as 100 ms",
+                    "\(which) has a delay of \(Int(first.element)) ms; players show delays of \(Int(limit)) ms or "
+                    + "less as 100 ms",
                 hint: "set delays of at least 20 ms (2 hundredths of a second in GIF)")
         ]
     }
@@ -48,7 +49,8 @@ public struct LoopCountRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "loop-count", name: "Loop count", defaultSeverity: .warning,
         summary:
-            "An animated sticker does not loop forever (a GIF without a NETSCAPE2.0 loop, or an APNG with num_plays > 0).",
+            "An animated sticker does not loop forever (a GIF without a NETSCAPE2.0 loop, or an APNG with num_plays "
+            + "> 0).",
         triggering: [
             .sticker(
                 .example("a.gif") {

@@ -60,7 +60,8 @@ public struct AppIconRule: Rule {
                 Finding(
                     path: set.path,
                     message:
-                        "misses \(missing.count) of the \(Self.required.count) icon images: \(list.joined(separator: ", "))",
+                        "misses \(missing.count) of the \(Self.required.count) icon images: "
+                        + "\(list.joined(separator: ", "))",
                     hint: "make the whole set from one piece of art: stickerpack icons ART -o \"\(set.path)\""))
         }
         for image in set.images {

@@ -3,7 +3,8 @@ public struct CatalogRule: Rule {
     public static let description = RuleDescription(
         identifier: "catalog", name: "Catalog", defaultSeverity: .error,
         summary:
-            "The catalog's Contents.json files and folders disagree (unlisted or missing stickers, missing files, bad grid-size, misspelled keys, names colliding when case is ignored, labels over 150 characters).",
+            "The catalog's Contents.json files and folders disagree (unlisted or missing stickers, missing files, "
+            + "bad grid-size, misspelled keys, names colliding when case is ignored, labels over 150 characters).",
         triggering: [
             LintPack(
                 stickers: [],

@@ -30,7 +30,8 @@ public struct DimensionsRule: StickerRule {
                 path: sticker.path,
                 message: "\(width) x \(height) px is \(direction) px; @3x sticker art is \(low) to \(high) px a side",
                 hint:
-                    "resize it to \(target) x \(target) px (\(context.sizeClass.rawValue) class): stickerpack resize \(sticker.fileName) -o out.png --width \(target)"
+                    "resize it to \(target) x \(target) px (\(context.sizeClass.rawValue) class): stickerpack resize "
+                    + "\(sticker.fileName) -o out.png --width \(target)"
             )
         ]
     }

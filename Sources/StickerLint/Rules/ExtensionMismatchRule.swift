@@ -5,7 +5,8 @@ public struct ExtensionMismatchRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "extension-mismatch", name: "Extension mismatch", defaultSeverity: .error,
         summary:
-            "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format than the name says.",
+            "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format "
+            + "than the name says.",
         triggering: [
             .sticker(.example("wave.apng") { $0.format = .apng }),
             .sticker(.example("photo.png") { $0.format = .jpeg }),

@@ -31,7 +31,8 @@ public struct FileSizeRule: StickerRule {
                 Finding(
                     path: sticker.path,
                     message:
-                        "\(size) bytes is within \(Int((1 - context.settings.warnFraction) * 100)) % of the \(limitText)-byte limit; Xcode's compiled copy can be larger",
+                        "\(size) bytes is within \(Int((1 - context.settings.warnFraction) * 100)) % of the "
+                        + "\(limitText)-byte limit; Xcode's compiled copy can be larger",
                     hint: "leave some headroom: Xcode re-saves PNGs when it compiles the catalog",
                     severity: .warning)
             ]

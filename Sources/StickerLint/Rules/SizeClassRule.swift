@@ -25,7 +25,8 @@ public struct SizeClassRule: StickerRule {
             Finding(
                 path: sticker.path,
                 message:
-                    "\(width) x \(height) px does not match the pack's \(context.sizeClass.rawValue) class (\(target) px, from \(context.sizeClassSource)); Messages scales it to \(target / 3) pt",
+                    "\(width) x \(height) px does not match the pack's \(context.sizeClass.rawValue) class "
+                    + "(\(target) px, from \(context.sizeClassSource)); Messages scales it to \(target / 3) pt",
                 hint: "export it at \(target) x \(target) px, or choose the class that fits with --size-class")
         ]
     }

@@ -3,7 +3,8 @@ public struct NoTransparencyRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "no-transparency", name: "No transparency", defaultSeverity: .warning,
         summary:
-            "The sticker has no transparent pixel at all (every JPEG), so it shows as a rectangle over bubbles and photos.",
+            "The sticker has no transparent pixel at all (every JPEG), so it shows as a rectangle over bubbles and "
+            + "photos.",
         triggering: [
             .sticker(
                 .example("photo.jpg") {
@@ -40,7 +41,8 @@ public struct OpaqueBackgroundRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "opaque-background", name: "Opaque background", defaultSeverity: .warning,
         summary:
-            "The sticker has transparent pixels, but the whole border of the first frame is opaque: a background was likely left in.",
+            "The sticker has transparent pixels, but the whole border of the first frame is opaque: a background was "
+            + "likely left in.",
         triggering: [
             .sticker(
                 .example {

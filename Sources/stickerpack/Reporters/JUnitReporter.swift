@@ -24,7 +24,8 @@ struct JUnitReporter: Reporter {
                     let detail = failing.map { "\($0.severity.rawValue) \($0.rule): \($0.message)\n  fix: \($0.hint)" }
                         .joined(separator: "\n")
                     body +=
-                        "\n      <failure type=\"\(Self.escape(failing[0].rule))\" message=\"\(Self.escape(summary))\">\(Self.escape(detail))</failure>"
+                        "\n      <failure type=\"\(Self.escape(failing[0].rule))\" "
+                        + "message=\"\(Self.escape(summary))\">\(Self.escape(detail))</failure>"
                 }
                 let others = diagnostics.filter { d in !failing.contains(d) }
                 if !others.isEmpty {
@@ -41,11 +42,13 @@ struct JUnitReporter: Reporter {
             totalTests += paths.count
             totalFailures += failures
             suites.append(
-                "  <testsuite name=\"\(Self.escape(context.relative(pack.name)))\" tests=\"\(paths.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+                "  <testsuite name=\"\(Self.escape(context.relative(pack.name)))\" tests=\"\(paths.count)\" "
+                    + "failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
                     + cases.joined(separator: "\n") + "\n  </testsuite>")
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"stickerpack lint\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\">\n"
+            + "<testsuites name=\"stickerpack lint\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" "
+            + "errors=\"0\">\n"
             + suites.joined(separator: "\n") + "\n</testsuites>\n"
     }
 

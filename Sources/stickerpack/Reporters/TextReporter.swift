@@ -21,7 +21,8 @@ struct TextReporter: Reporter {
                     let severity = style.severity(
                         d.severity, d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))
                     out.append(
-                        "  \(severity) \(d.rule.padding(toLength: ruleWidth, withPad: " ", startingAt: 0))  \(d.message)"
+                        "  \(severity) \(d.rule.padding(toLength: ruleWidth, withPad: " ", startingAt: 0))  "
+                            + "\(d.message)"
                     )
                     out.append(String(repeating: " ", count: 13 + ruleWidth) + style.dim("fix: \(d.hint)"))
                 }
@@ -33,9 +34,11 @@ struct TextReporter: Reporter {
             let warnings = pack.diagnostics.count(.warning)
             let infos = pack.diagnostics.count(.info)
             var line =
-                "\(pack.name): \(files) sticker\(files == 1 ? "" : "s"), \(pack.context.sizeClass.rawValue) class (\(pack.context.sizeClass.pixels) px, from \(pack.context.sizeClassSource)); "
+                "\(pack.name): \(files) sticker\(files == 1 ? "" : "s"), \(pack.context.sizeClass.rawValue) class "
+                + "(\(pack.context.sizeClass.pixels) px, from \(pack.context.sizeClassSource)); "
             line +=
-                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info\(infos == 1 ? "" : "s"); \(clean) clean"
+                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) "
+                + "info\(infos == 1 ? "" : "s"); \(clean) clean"
             out.append(
                 errors > 0
                     ? style.severity(.error, line) : warnings > 0 ? style.severity(.warning, line) : style.ok(line))
