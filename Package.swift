@@ -61,7 +61,11 @@ let package = Package(
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
         .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
-        .testTarget(name: "StickerpackTests", dependencies: ["stickerpack", "StickerImage", "StickerJSON", "StickerPreview"]),
+        .testTarget(
+            name: "StickerpackTests",
+            dependencies: [
+                "stickerpack", "StickerImage", "StickerJSON", "StickerPreview", .product(name: "Yams", package: "Yams"),
+            ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["StickerFuzz"]),
     ]
 )

@@ -34,6 +34,7 @@ struct LintCommand: ParsableCommand {
               stickerpack lint Stickers/ --format sarif -o stickerpack.sarif
               stickerpack lint Stickers/ --format github     # annotations in a GitHub Actions job
               stickerpack lint Stickers/ --format html -o report.html
+              stickerpack lint --whole-packs Stickers/cat.png    # the pack that holds cat.png (pre-commit)
             """
     )
 
@@ -58,6 +59,12 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Lint the whole pack that holds each file named (its catalog, .stickerpack or folder), once each.",
+            discussion: "For hooks handed the changed files: pack-wide rules need the whole pack."))
+    var wholePacks = false
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -80,6 +87,7 @@ struct LintCommand: ParsableCommand {
 
         let inputs: [PackInput]
         do {
+            let paths = wholePacks ? InputDiscovery.enclosingPacks(of: self.paths) : self.paths
             inputs = try InputDiscovery.discover(paths, configuration: configuration)
         } catch {
             Console.error(error.description)

@@ -33,18 +33,40 @@ enum Stickerpack {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], wrapper: [String] = [], in directory: URL? = nil
     ) throws -> CommandResult {
+        try Subprocess.run(
+            wrapper.first.map { URL(fileURLWithPath: $0) } ?? binary,
+            wrapper.isEmpty ? arguments : wrapper.dropFirst() + [binary.path] + arguments,
+            environment: environment, in: directory)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A real child process: its exit status and both outputs.
+enum Subprocess {
+    /// `environment` is added to this process's own; `input`, when given, is written to the child's stdin.
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+        in directory: URL? = nil
+    ) throws -> CommandResult {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
-        process.executableURL = wrapper.first.map { URL(fileURLWithPath: $0) } ?? binary
-        process.arguments = wrapper.isEmpty ? arguments : wrapper.dropFirst() + [binary.path] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
+        let stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = stdin
         try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
@@ -52,11 +74,5 @@ enum Stickerpack {
         return CommandResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 }

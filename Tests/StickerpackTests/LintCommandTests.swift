@@ -220,23 +220,6 @@ struct LintCommandTests {
 /// Python helpers for checks that have a standard tool there (jsonschema, an XML parser).
 enum Python {
     static func run(_ script: String, arguments: [String] = [], input: String? = nil) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments, input: input)
     }
 }

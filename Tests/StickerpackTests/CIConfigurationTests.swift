@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import Yams
+
+/// GitHub cannot run here, so the workflow, the composite action and the pre-commit hook are parsed and
+/// checked for what GitHub and pre-commit require, and the action's own lint and fail steps are run with
+/// the built binary as the runner would run them.
+@Suite("CI configuration: the workflow, the GitHub Action, the pre-commit hook")
+struct CIConfigurationTests {
+    static func yaml(_ relative: String) throws -> Node {
+        let text = try String(contentsOf: Stickerpack.packageRoot.appendingPathComponent(relative), encoding: .utf8)
+        return try #require(try Yams.compose(yaml: text), "\(relative) is empty")
+    }
+
+    static func strings(_ node: Node?) -> [String] { node?.sequence?.compactMap(\.string) ?? [] }
+
+    @Test("the workflow runs make test on Linux and macOS, with Swift pinned and the build cached")
+    func workflow() throws {
+        let workflow = try Self.yaml(".github/workflows/ci.yml")
+        // Read as a plain key: YAML 1.1 would read an unquoted `on` as true.
+        #expect(workflow["on"]?["pull_request"] != nil)
+        let swift = try #require(workflow["env"]?["SWIFT_VERSION"]?.string)
+        #expect(swift.first?.isNumber == true, "Swift is pinned to a version, not '\(swift)'")
+        let test = try #require(workflow["jobs"]?["test"])
+        #expect(Set(Self.strings(test["strategy"]?["matrix"]?["os"])) == ["ubuntu-latest", "macos-latest"])
+        let steps = try #require(test["steps"]?.sequence)
+        #expect(steps.contains { $0["run"]?.string == "make test" })
+        #expect(steps.contains { $0["uses"]?.string?.hasPrefix("swift-actions/setup-swift@") == true })
+        let cache = try #require(steps.first { $0["uses"]?.string?.hasPrefix("actions/cache@") == true })
+        #expect(cache["with"]?["path"]?.string == ".build")
+        #expect(cache["with"]?["key"]?.string?.contains("Package.swift") == true)
+        let brew = steps.compactMap { $0["run"]?.string }.first { $0.contains("brew install") }
+        #expect(brew?.contains("giflib") == true && brew?.contains("jpeg-turbo") == true)
+    }
+
+    @Test("action.yml is a composite action with the path, fail-on and config inputs, a shell on every run step")
+    func actionShape() throws {
+        let action = try Self.yaml("action.yml")
+        for key in ["name", "description"] { #expect(action[key]?.string?.isEmpty == false, "\(key)") }
+        #expect(action["runs"]?["using"]?.string == "composite")
+        for input in ["path", "fail-on", "config"] {
+            #expect(action["inputs"]?[input]?["description"]?.string != nil, "input \(input)")
+        }
+        #expect(action["inputs"]?["fail-on"]?["default"]?.string == "error")
+        let steps = try #require(action["runs"]?["steps"]?.sequence)
+        for step in steps where step["run"] != nil {
+            #expect(step["shell"]?.string == "bash", "\(step["name"]?.string ?? "?") names its shell")
+        }
+        #expect(steps.contains { $0["run"]?.string?.contains("make -C \"$ACTION_PATH\" install") == true })
+        #expect(steps.contains { $0["uses"]?.string?.hasPrefix("github/codeql-action/upload-sarif@") == true })
+    }
+
+    /// Runs one `run:` step of action.yml as the runner would: bash, the step's env with the inputs filled
+    /// in, GITHUB_OUTPUT a file, and the built binary on PATH (as the install step puts it there).
+    static func runStep(
+        _ step: Node, inputs: [String: String], outputs: [String: String] = [:], in directory: URL
+    ) throws -> (result: CommandResult, outputs: [String: String]) {
+        let outputFile = directory.appendingPathComponent("github-output-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        var environment = [
+            "GITHUB_OUTPUT": outputFile.path,
+            "PATH": Stickerpack.binary.deletingLastPathComponent().path + ":/usr/bin:/bin",
+        ]
+        for (key, value) in step["env"]?.mapping ?? [:] {
+            guard let name = key.string, let template = value.string else { continue }
+            environment[name] = try Self.expand(template, inputs: inputs, outputs: outputs)
+        }
+        let script = try #require(step["run"]?.string)
+        let result = try Subprocess.run(
+            URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", script], environment: environment, in: directory)
+        var written: [String: String] = [:]
+        for line in try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { written[String(parts[0])] = String(parts[1]) }
+        }
+        return (result, written)
+    }
+
+    /// `${{ inputs.NAME }}` and `${{ steps.lint.outputs.NAME }}`: the only expressions these steps' env uses.
+    static func expand(_ template: String, inputs: [String: String], outputs: [String: String]) throws -> String {
+        guard let open = template.range(of: "${{"), let close = template.range(of: "}}") else { return template }
+        let expression = template[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        let value: String
+        if expression.hasPrefix("inputs.") {
+            value = try #require(inputs[String(expression.dropFirst("inputs.".count))], "input \(expression)")
+        } else if expression.hasPrefix("steps.lint.outputs.") {
+            value = try #require(outputs[String(expression.dropFirst("steps.lint.outputs.".count))])
+        } else {
+            Issue.record("unexpected expression \(expression) in a step's env")
+            value = ""
+        }
+        return template[..<open.lowerBound] + value + template[close.upperBound...]
+    }
+
+    struct ActionCase: Sendable, CustomTestStringConvertible {
+        let pack: String
+        let failOn: String
+        let config: String
+        let lintStatus: String
+        let jobStatus: Int32
+        var testDescription: String { "\(pack), fail-on \(failOn)\(config.isEmpty ? "" : ", a bad config")" }
+    }
+
+    @Test(
+        "the action's lint and fail steps, run locally: the SARIF report, lint's status, the job's verdict",
+        arguments: [
+            ActionCase(pack: "Clean", failOn: "warning", config: "", lintStatus: "0", jobStatus: 0),
+            ActionCase(pack: "Problems", failOn: "error", config: "", lintStatus: "1", jobStatus: 1),
+            ActionCase(pack: "Problems", failOn: "warning", config: "", lintStatus: "1", jobStatus: 1),
+            ActionCase(pack: "Problems", failOn: "never", config: "", lintStatus: "1", jobStatus: 0),
+            ActionCase(pack: "Clean", failOn: "error", config: "broken.yml", lintStatus: "2", jobStatus: 2),
+        ])
+    func actionSteps(_ example: ActionCase) throws {
+        let steps = try #require(try Self.yaml("action.yml")["runs"]?["steps"]?.sequence)
+        let lint = try #require(steps.first { $0["id"]?.string == "lint" })
+        let verdict = try #require(steps.first { $0["name"]?.string == "Fail on findings" })
+        let directory = try Stickerpack.temporaryDirectory()
+        try "rules: [not, a, mapping".write(
+            to: directory.appendingPathComponent("broken.yml"), atomically: true, encoding: .utf8)
+        let inputs = [
+            "path": Stickerpack.sample(example.pack), "fail-on": example.failOn, "config": example.config,
+            "sarif-file": "out.sarif",
+        ]
+        let (lintRun, outputs) = try Self.runStep(lint, inputs: inputs, in: directory)
+        #expect(lintRun.status == 0, "the lint step itself succeeds: \(lintRun.stderr)")
+        #expect(outputs["status"] == example.lintStatus, "\(lintRun.stdout)\(lintRun.stderr)")
+        #expect(outputs["sarif-file"] == "out.sarif")
+        if example.lintStatus != "2" {
+            let sarif = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: directory.appendingPathComponent("out.sarif")))
+            let runs = try #require((sarif as? [String: Any])?["runs"] as? [[String: Any]])
+            #expect(runs.count == 1)
+            #expect(lintRun.stdout.contains(example.pack), "the text report is in the job's log")
+        }
+        let (failRun, _) = try Self.runStep(verdict, inputs: inputs, outputs: outputs, in: directory)
+        #expect(failRun.status == example.jobStatus, "\(failRun.stdout)")
+    }
+
+    @Test("the pre-commit hook lints the whole pack that holds each changed file")
+    func preCommitHook() throws {
+        let hooks = try #require(try Self.yaml(".pre-commit-hooks.yaml").sequence)
+        let hook = try #require(hooks.first { $0["id"]?.string == "stickerpack-lint" })
+        for key in ["name", "entry", "language"] { #expect(hook[key]?.string != nil, "\(key)") }
+        let filePattern = try Regex(try #require(hook["files"]?.string))
+        for changed in ["Stickers/cat.png", "A.xcstickers/P.stickerpack/Contents.json", "x/wave.GIF"] {
+            #expect(changed.contains(filePattern), "\(changed) triggers the hook")
+        }
+        for other in ["README.md", "Sources/main.swift"] { #expect(!other.contains(filePattern), "\(other)") }
+
+        // pre-commit runs the entry with the changed files appended: here two files of one catalog's pack and
+        // one of a folder, which must come out as the two whole packs.
+        let entry = try #require(hook["entry"]?.string).split(separator: " ").map(String.init)
+        #expect(entry.first == "stickerpack")
+        let catalog = Stickerpack.sample("Problems.xcstickers")
+        let changed = try FileManager.default.subpathsOfDirectory(atPath: catalog)
+            .filter { $0.hasSuffix(".png") }.prefix(2).map { catalog + "/" + $0 }
+        let result = try Stickerpack.run(
+            Array(entry.dropFirst()) + changed + [Stickerpack.sample("Clean") + "/star.png", "--format", "json"])
+        #expect(result.status == 1, "the Problems catalog has errors: \(result.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summary = try #require(report["summary"] as? [String: Any])
+        let packs = try #require(summary["packs"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(packs.count == 2, "\(packs)")
+        #expect(packs.contains { $0.hasSuffix("Clean") })
+        let files = try #require(summary["files"] as? Int)
+        #expect(files > changed.count + 1, "whole packs are linted, not only the changed files")
+    }
+}
