@@ -49,11 +49,46 @@ public struct IconEntry: Sendable {
     public var platform: String?
 }
 
-/// A problem of the catalog's structure, with the `Contents.json` or folder it is in.
+/// A problem of the catalog's structure, with the `Contents.json` or folder it is in. Each kind is judged
+/// by its own lint rule (StickerLint's `Rules/Catalog/`), which gives it its severity.
 public struct CatalogIssue: Sendable, Equatable {
-    public enum Level: String, Sendable { case error, warning }
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A folder without `Contents.json`, or one that is unreadable, too large, not JSON or not an object.
+        case contentsJSON
+        case unknownKey
+        /// The catalog holds no `.stickerpack`.
+        case noPack
+        case gridSizeInvalid
+        case gridSizeMissing
+        /// The pack's `stickers` is not an array, or an entry has no filename.
+        case stickerListInvalid
+        /// No `stickers` array, so the display order is not set.
+        case stickerListMissing
+        case stickerListedTwice
+        /// Listed, but the folder is not there.
+        case stickerMissing
+        /// A folder on disk that the `stickers` array does not list.
+        case stickerUnlisted
+        case caseCollision
+        case labelTooLong
+        /// A bad `duration-type`, or a sequence without frames.
+        case sequenceInvalid
+        case sequenceEmptyFrame
+        /// A named image that is not in the folder, or a sticker that names none.
+        case imageMissing
+        /// An icon set entry without size, scale or idiom.
+        case iconEntryIncomplete
+    }
+
     public var path: String
-    public var level: Level
+    public var kind: Kind
     public var message: String
     public var hint: String
+
+    public init(path: String, kind: Kind, message: String, hint: String) {
+        self.path = path
+        self.kind = kind
+        self.message = message
+        self.hint = hint
+    }
 }

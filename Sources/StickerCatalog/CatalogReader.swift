@@ -38,8 +38,8 @@ public enum CatalogReader {
         var iconSets: [IconSetFolder] = []
         var issues: [CatalogIssue] = []
 
-        mutating func issue(_ path: String, _ level: CatalogIssue.Level, _ message: String, _ hint: String) {
-            issues.append(CatalogIssue(path: path, level: level, message: message, hint: hint))
+        mutating func issue(_ path: String, _ kind: CatalogIssue.Kind, _ message: String, _ hint: String) {
+            issues.append(CatalogIssue(path: path, kind: kind, message: message, hint: hint))
         }
 
         /// The folder's `Contents.json` as an object, or nil with an issue.
@@ -48,7 +48,7 @@ public enum CatalogReader {
             guard FileManager.default.fileExists(atPath: file) else {
                 if required {
                     issue(
-                        folder, .error, "has no Contents.json",
+                        folder, .contentsJSON, "has no Contents.json",
                         "Xcode ignores a folder without one: add it, or rebuild the catalog with stickerpack build")
                 }
                 return nil
@@ -65,7 +65,7 @@ public enum CatalogReader {
                     reason = error.description
                 }
                 issue(
-                    file, .error, reason,
+                    file, .contentsJSON, reason,
                     "Contents.json is a small JSON file: fix it or rebuild the catalog with stickerpack build")
                 return nil
             }
@@ -73,12 +73,15 @@ public enum CatalogReader {
             do {
                 object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
             } catch {
-                issue(file, .error, "is not valid JSON", "fix the file or rebuild the catalog with stickerpack build")
+                issue(
+                    file, .contentsJSON, "is not valid JSON",
+                    "fix the file or rebuild the catalog with stickerpack build")
                 return nil
             }
             guard let dictionary = object as? [String: Any] else {
                 issue(
-                    file, .error, "is not a JSON object", "fix the file or rebuild the catalog with stickerpack build")
+                    file, .contentsJSON, "is not a JSON object",
+                    "fix the file or rebuild the catalog with stickerpack build")
                 return nil
             }
             return dictionary
@@ -89,7 +92,7 @@ public enum CatalogReader {
                 let guess = known.min { editDistance(key, $0) < editDistance(key, $1) }
                 let suggestion = guess.flatMap { editDistance(key, $0) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
                 issue(
-                    file, .warning, "unknown key '\(key)' in \(what)\(suggestion); Xcode ignores it",
+                    file, .unknownKey, "unknown key '\(key)' in \(what)\(suggestion); Xcode ignores it",
                     "remove it or correct the spelling")
             }
         }
@@ -108,7 +111,7 @@ public enum CatalogReader {
             let packFolders = Self.subfolders(of: path, withExtension: "stickerpack")
             if packFolders.isEmpty {
                 issue(
-                    path, .error, "holds no .stickerpack folder",
+                    path, .noPack, "holds no .stickerpack folder",
                     "add a sticker pack, or build one with stickerpack build")
             }
             for pack in packFolders { readPack(pack) }
@@ -124,11 +127,11 @@ public enum CatalogReader {
             let gridSize = properties["grid-size"] as? String
             if let gridSize, !CatalogReader.gridSizes.contains(gridSize) {
                 issue(
-                    file, .error, "grid-size '\(gridSize)' is not small, regular or large",
+                    file, .gridSizeInvalid, "grid-size '\(gridSize)' is not small, regular or large",
                     "set grid-size to the size class of the art")
             } else if gridSize == nil {
                 issue(
-                    file, .warning, "has no grid-size; Xcode falls back to regular",
+                    file, .gridSizeMissing, "has no grid-size; Xcode falls back to regular",
                     "set properties.grid-size to small, regular or large")
             }
 
@@ -140,21 +143,22 @@ public enum CatalogReader {
                 for (index, element) in stickers.enumerated() {
                     guard let name = (element as? [String: Any])?["filename"] as? String, !name.isEmpty else {
                         issue(
-                            file, .error, "stickers[\(index)] has no filename",
+                            file, .stickerListInvalid, "stickers[\(index)] has no filename",
                             "remove the entry or name its .sticker folder")
                         continue
                     }
                     if listedNames.contains(name) {
-                        issue(file, .warning, "lists \(name) twice", "remove the second entry")
+                        issue(file, .stickerListedTwice, "lists \(name) twice", "remove the second entry")
                     }
                     listedNames.append(name)
                 }
             } else if json["stickers"] != nil {
                 issue(
-                    file, .error, "'stickers' is not an array", "make it an array of {\"filename\": \"name.sticker\"}")
+                    file, .stickerListInvalid, "'stickers' is not an array",
+                    "make it an array of {\"filename\": \"name.sticker\"}")
             } else if !onDisk.isEmpty {
                 issue(
-                    file, .warning, "has no stickers array, so the display order is not set",
+                    file, .stickerListMissing, "has no stickers array, so the display order is not set",
                     "rebuild the catalog with stickerpack build to list every sticker in order")
             }
 
@@ -166,7 +170,9 @@ public enum CatalogReader {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
                 else {
-                    issue(file, .error, "lists \(name), which is not there", "remove the entry or restore the folder")
+                    issue(
+                        file, .stickerMissing, "lists \(name), which is not there",
+                        "remove the entry or restore the folder")
                     continue
                 }
                 if let entry = readEntry(folder, listed: true) { entries.append(entry) }
@@ -175,7 +181,7 @@ public enum CatalogReader {
                 let name = (folder as NSString).lastPathComponent
                 if json["stickers"] != nil {
                     issue(
-                        folder, .warning,
+                        folder, .stickerUnlisted,
                         "\(name) is not listed in the pack's stickers array, so it does not show in Messages",
                         "add it to the stickers array or delete the folder")
                 }
@@ -185,7 +191,7 @@ public enum CatalogReader {
             for entry in entries {
                 if let other = lowercased[entry.name.lowercased()] {
                     issue(
-                        entry.path, .error,
+                        entry.path, .caseCollision,
                         "\(entry.name) and \(other) differ only in case; they collide on a case-insensitive file "
                             + "system",
                         "rename one of them")
@@ -209,7 +215,7 @@ public enum CatalogReader {
             let label = properties["accessibility-label"] as? String
             if let label, label.count > maxLabelLength {
                 issue(
-                    file, .warning,
+                    file, .labelTooLong,
                     "the accessibility label is \(label.count) characters; the limit is \(maxLabelLength)",
                     "shorten it to \(maxLabelLength) characters or fewer")
             }
@@ -222,16 +228,16 @@ public enum CatalogReader {
                 entry.repetitions = (properties["repetitions"] as? NSNumber)?.intValue
                 if let type = entry.durationType, type != "fixed", type != "fps" {
                     issue(
-                        file, .error, "duration-type '\(type)' is not fixed or fps",
+                        file, .sequenceInvalid, "duration-type '\(type)' is not fixed or fps",
                         "set duration-type to fixed (seconds per cycle) or fps")
                 }
                 let frames = json["frames"] as? [Any] ?? []
                 if frames.isEmpty {
-                    issue(file, .error, "the sequence has no frames", "list its frame images under frames")
+                    issue(file, .sequenceInvalid, "the sequence has no frames", "list its frame images under frames")
                 }
                 for (index, frame) in frames.enumerated() {
                     guard let name = (frame as? [String: Any])?["filename"] as? String, !name.isEmpty else {
-                        issue(file, .warning, "frames[\(index)] is empty", "remove the empty entry")
+                        issue(file, .sequenceEmptyFrame, "frames[\(index)] is empty", "remove the empty entry")
                         continue
                     }
                     addImage(name, in: folder, file: file, to: &entry)
@@ -240,7 +246,7 @@ public enum CatalogReader {
                 addImage(name, in: folder, file: file, to: &entry)
             } else {
                 issue(
-                    file, .error, "names no image (properties.filename)",
+                    file, .imageMissing, "names no image (properties.filename)",
                     "set properties.filename to the image in this folder")
             }
             return entry
@@ -252,7 +258,8 @@ public enum CatalogReader {
                 entry.imagePaths.append(image)
             } else {
                 issue(
-                    file, .error, "names \(name), which is not in the folder", "add the image or correct the filename")
+                    file, .imageMissing, "names \(name), which is not in the folder",
+                    "add the image or correct the filename")
             }
         }
 
@@ -266,14 +273,14 @@ public enum CatalogReader {
                     let idiom = object["idiom"] as? String
                 else {
                     issue(
-                        file, .warning, "an image entry lacks size, scale or idiom",
+                        file, .iconEntryIncomplete, "an image entry lacks size, scale or idiom",
                         "rebuild the icon set with stickerpack icons")
                     continue
                 }
                 let filename = object["filename"] as? String
                 if let filename, !FileManager.default.fileExists(atPath: path + "/" + filename) {
                     issue(
-                        file, .error, "names \(filename), which is not in the folder",
+                        file, .imageMissing, "names \(filename), which is not in the folder",
                         "add the image or rebuild the set with stickerpack icons")
                 }
                 images.append(

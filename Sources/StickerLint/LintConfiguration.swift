@@ -102,16 +102,16 @@ public struct LintConfiguration: Sendable, Equatable {
                 throw fail("'rules' must map rule identifiers to off, error, warning or info")
             }
             for (identifier, setting) in rules.sorted(by: { $0.key < $1.key }) {
-                guard RuleRegistry.identifiers.contains(identifier) else {
+                guard RuleRegistry.settingNames.contains(identifier) else {
                     throw fail(
                         "unknown rule '\(identifier)' under 'rules'"
-                            + suggestion(for: identifier, among: RuleRegistry.identifiers)
-                            + " (rules: \(RuleRegistry.identifiers.joined(separator: ", ")))")
+                            + suggestion(for: identifier, among: RuleRegistry.settingNames)
+                            + " (rules: \(RuleRegistry.identifiers.joined(separator: ", ")); "
+                            + "groups: \(RuleRegistry.groups.joined(separator: ", ")))")
                 }
-                // YAML reads a bare `off` as false.
+                // YAML reads a bare `off` as false; `true` leaves the rule (or each rule of a group) as it is.
                 if let flag = setting as? Bool {
-                    configuration.rules[identifier] =
-                        flag ? .severity(RuleRegistry.description(of: identifier)!.defaultSeverity) : .off
+                    if !flag { configuration.rules[identifier] = .off }
                 } else if let name = setting as? String, name == "off" {
                     configuration.rules[identifier] = .off
                 } else if let name = setting as? String, let severity = Severity(rawValue: name) {
@@ -122,6 +122,11 @@ public struct LintConfiguration: Sendable, Equatable {
             }
         }
         return configuration
+    }
+
+    /// What the configuration says of a rule: its own entry, else its group's, else nothing (the default).
+    public func setting(for rule: RuleDescription) -> RuleSetting? {
+        rules[rule.identifier] ?? rule.group.flatMap { rules[$0] }
     }
 
     /// " (did you mean 'x'?)" for a near miss.

@@ -75,10 +75,7 @@ public enum Linter {
         let context = packContext(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass)
         var pack = LintPack(
             stickers: stickers, context: context,
-            catalogProblems: input.catalogIssues.map {
-                CatalogProblem(
-                    path: $0.path, severity: $0.level == .error ? .error : .warning, message: $0.message, hint: $0.hint)
-            },
+            catalogIssues: input.catalogIssues,
             iconSets: input.iconSets.map(iconFacts))
         // Frames of a sequence may repeat each other: only whole stickers are compared for duplicates.
         let wholeStickers = stickers.map { sticker -> StickerFacts in
@@ -90,7 +87,7 @@ public enum Linter {
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
             let description = rule.description
-            let setting = configuration.rules[description.identifier]
+            let setting = configuration.setting(for: description)
             if setting == .off { continue }
             pack.stickers = rule == DuplicateRule.self ? wholeStickers : stickers
             for finding in rule.init().check(pack) {

@@ -1,3 +1,5 @@
+import StickerCatalog
+
 /// The limits and choices the rules check against: Apple's numbers by default, each configurable.
 public struct LintSettings: Sendable, Equatable {
     /// Hard limit on a sticker file's size in bytes; a warning from `warnFraction` of it.
@@ -28,21 +30,6 @@ public struct PackContext: Sendable {
         self.settings = settings
         self.sizeClass = sizeClass
         self.sizeClassSource = sizeClassSource
-    }
-}
-
-/// A problem of the catalog itself (a `Contents.json`, a folder), found while reading it.
-public struct CatalogProblem: Sendable, Equatable {
-    public var path: String
-    public var severity: Severity
-    public var message: String
-    public var hint: String
-
-    public init(path: String, severity: Severity, message: String, hint: String) {
-        self.path = path
-        self.severity = severity
-        self.message = message
-        self.hint = hint
     }
 }
 
@@ -84,20 +71,20 @@ public struct IconSetFacts: Sendable, Equatable {
     }
 }
 
-/// Everything a lint run looks at: the stickers' facts, the catalog's problems, the icon set.
+/// Everything a lint run looks at: the stickers' facts, what the catalog reader found, the icon sets.
 public struct LintPack: Sendable {
     public var stickers: [StickerFacts]
     public var context: PackContext
-    public var catalogProblems: [CatalogProblem]
+    public var catalogIssues: [CatalogIssue]
     public var iconSets: [IconSetFacts]
 
     public init(
-        stickers: [StickerFacts], context: PackContext = PackContext(), catalogProblems: [CatalogProblem] = [],
+        stickers: [StickerFacts], context: PackContext = PackContext(), catalogIssues: [CatalogIssue] = [],
         iconSets: [IconSetFacts] = []
     ) {
         self.stickers = stickers
         self.context = context
-        self.catalogProblems = catalogProblems
+        self.catalogIssues = catalogIssues
         self.iconSets = iconSets
     }
 }
@@ -122,10 +109,39 @@ public struct RuleDescription: Sendable {
     public let identifier: String
     public let name: String
     public let defaultSeverity: Severity
-    /// One line, for `--list-rules`, SARIF and the README.
+    /// A family of rules that a configuration can turn off or re-grade at once (`catalog`).
+    public let group: String?
+    /// One line, for `stickerpack rules`, SARIF and the README.
     public let summary: String
-    public let triggering: [LintPack]
+    public let triggering: [RuleExample]
     public let nonTriggering: [LintPack]
+
+    init(
+        identifier: String, name: String, defaultSeverity: Severity, group: String? = nil, summary: String,
+        triggering: [RuleExample], nonTriggering: [LintPack]
+    ) {
+        self.identifier = identifier
+        self.name = name
+        self.defaultSeverity = defaultSeverity
+        self.group = group
+        self.summary = summary
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+}
+
+/// A pack that must trigger a rule, and what the rule must find there: how many findings, at which severity.
+public struct RuleExample: Sendable {
+    public let pack: LintPack
+    public let findings: Int
+    /// Every finding's severity; nil for the rule's default.
+    public let severity: Severity?
+
+    public init(_ pack: LintPack, findings: Int = 1, severity: Severity? = nil) {
+        self.pack = pack
+        self.findings = findings
+        self.severity = severity
+    }
 }
 
 /// A lint rule: a pure function of the facts.

@@ -73,7 +73,7 @@ struct LintCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one folder, catalog or image file.") }
-        for rule in disabled where !RuleRegistry.identifiers.contains(rule) {
+        for rule in disabled where !RuleRegistry.settingNames.contains(rule) {
             throw ValidationError("Unknown rule '\(rule)' for --disable. `stickerpack rules` lists them.")
         }
         if let byteLimit, byteLimit <= 0 { throw ValidationError("--byte-limit must be positive.") }

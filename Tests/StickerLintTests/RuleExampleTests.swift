@@ -16,13 +16,19 @@ struct RuleExampleTests {
     func triggering(_ item: RuleCase) {
         let description = item.rule.description
         #expect(!description.triggering.isEmpty, "\(description.identifier) has no triggering example")
-        for (index, pack) in description.triggering.enumerated() {
-            let findings = item.rule.init().check(pack)
-            #expect(!findings.isEmpty, "\(description.identifier): triggering example \(index) found nothing")
+        for (index, example) in description.triggering.enumerated() {
+            let findings = item.rule.init().check(example.pack)
+            #expect(
+                findings.count == example.findings,
+                "\(description.identifier): triggering example \(index) found \(findings.map(\.message))")
             for finding in findings {
                 #expect(
                     !finding.message.isEmpty && !finding.hint.isEmpty,
                     "\(description.identifier): a finding needs a message and a hint")
+                #expect(
+                    (finding.severity ?? description.defaultSeverity)
+                        == (example.severity ?? description.defaultSeverity),
+                    "\(description.identifier): triggering example \(index): \(finding.message)")
             }
         }
     }
@@ -43,10 +49,12 @@ struct RuleExampleTests {
     func identifiers() {
         let ids = RuleRegistry.identifiers
         #expect(Set(ids).count == ids.count)
+        #expect(RuleRegistry.groups == ["catalog"])
+        #expect(Set(RuleRegistry.groups).isDisjoint(with: ids), "a group is not also a rule")
         for required in [
             "decode-error", "unsupported-format", "extension-mismatch", "file-size", "dimensions", "size-class",
             "not-square", "no-transparency", "opaque-background", "frame-delay", "duplicate", "prefer-png",
-            "catalog", "app-icon",
+            "app-icon", "catalog-unknown-key", "catalog-missing-sticker",
         ] {
             #expect(ids.contains(required), "missing rule \(required)")
         }

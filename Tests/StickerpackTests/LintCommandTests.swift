@@ -42,7 +42,9 @@ struct LintCommandTests {
         let result = try Stickerpack.run(["lint", Stickerpack.sample("Problems.xcstickers"), "--format", "json"])
         #expect(result.status == 1)
         let diagnostics = try #require(try jsonObject(result.stdout)["diagnostics"] as? [[String: Any]])
-        let messages = diagnostics.filter { $0["rule"] as? String == "catalog" }.compactMap { $0["message"] as? String }
+        let messages = diagnostics.filter { ($0["rule"] as? String)?.hasPrefix("catalog-") == true }.compactMap {
+            $0["message"] as? String
+        }
         for expected in [
             "ghost.sticker, which is not there", "did you mean 'grid-size'", "differ only in case",
             "not listed", "frames[1] is empty", "150",
@@ -52,6 +54,39 @@ struct LintCommandTests {
         let icons = diagnostics.filter { $0["rule"] as? String == "app-icon" }.compactMap { $0["message"] as? String }
         #expect(icons.contains { $0.contains("misses 11 of the 13") })
         #expect(icons.contains { $0.contains("needs 180 x 135 px") })
+    }
+
+    @Test("Catalog rules: listed by `rules`, in SARIF's rule list, off as a group or one by one in the config")
+    func catalogRulesConfigurable() throws {
+        let catalogRules = try Stickerpack.run(["rules"]).stdout.split(separator: "\n")
+            .filter { $0.hasPrefix("catalog-") }.map { String($0.prefix { $0 != " " }) }
+        #expect(catalogRules.count >= 10 && catalogRules.contains("catalog-missing-sticker"), "\(catalogRules)")
+
+        let dir = try Stickerpack.temporaryDirectory()
+        let catalog = dir.appendingPathComponent("Problems.xcstickers").path
+        try FileManager.default.copyItem(atPath: Stickerpack.sample("Problems.xcstickers"), toPath: catalog)
+        func ruleIds(_ extra: [String] = []) throws -> Set<String> {
+            let result = try Stickerpack.run(["lint", catalog, "--format", "sarif", "--quiet"] + extra)
+            let run = try #require((try jsonObject(result.stdout)["runs"] as? [[String: Any]])?.first)
+            let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+            let listed = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+            #expect(Set(catalogRules).isSubset(of: listed), "every catalog rule is in SARIF's rule list")
+            return Set(try #require(run["results"] as? [[String: Any]]).compactMap { $0["ruleId"] as? String })
+        }
+        let all = try ruleIds()
+        #expect(all.contains("catalog-missing-sticker") && all.contains("catalog-unknown-key"), "\(all)")
+        #expect(!(try ruleIds(["--disable", "catalog"])).contains { $0.hasPrefix("catalog-") })
+
+        let config = dir.appendingPathComponent(".stickerpack.yml")
+        try "rules:\n  catalog: off\n".write(to: config, atomically: true, encoding: .utf8)
+        let groupOff = try ruleIds()
+        #expect(!groupOff.contains { $0.hasPrefix("catalog-") } && groupOff.contains("app-icon"), "\(groupOff)")
+        try "rules:\n  catalog-unknown-key: off\n".write(to: config, atomically: true, encoding: .utf8)
+        #expect(try ruleIds() == all.subtracting(["catalog-unknown-key"]))
+        // A rule's own setting wins over its group's.
+        try "rules:\n  catalog: off\n  catalog-case-collision: warning\n".write(
+            to: config, atomically: true, encoding: .utf8)
+        #expect(try ruleIds().filter { $0.hasPrefix("catalog-") } == ["catalog-case-collision"])
     }
 
     @Test("SARIF output validates against the SARIF 2.1.0 schema")

@@ -7,12 +7,13 @@ public struct FrameDelayRule: StickerRule {
         summary:
             "A frame delay is so short (10 ms or less) that players clamp it, so the sticker plays slower than drawn.",
         triggering: [
-            .sticker(
-                .example("a.gif") {
-                    $0.format = .gif
-                    $0.frameCount = 3
-                    $0.delaysMs = [0, 0, 0]
-                })
+            RuleExample(
+                .sticker(
+                    .example("a.gif") {
+                        $0.format = .gif
+                        $0.frameCount = 3
+                        $0.delaysMs = [0, 0, 0]
+                    }))
         ],
         nonTriggering: [
             .sticker(
@@ -52,20 +53,22 @@ public struct LoopCountRule: StickerRule {
             "An animated sticker does not loop forever (a GIF without a NETSCAPE2.0 loop, or an APNG with num_plays "
             + "> 0).",
         triggering: [
-            .sticker(
-                .example("a.gif") {
-                    $0.format = .gif
-                    $0.frameCount = 2
-                    $0.delaysMs = [100, 100]
-                    $0.loopCount = nil
-                }),
-            .sticker(
-                .example {
-                    $0.format = .apng
-                    $0.frameCount = 2
-                    $0.delaysMs = [100, 100]
-                    $0.loopCount = 1
-                }),
+            RuleExample(
+                .sticker(
+                    .example("a.gif") {
+                        $0.format = .gif
+                        $0.frameCount = 2
+                        $0.delaysMs = [100, 100]
+                        $0.loopCount = nil
+                    })),
+            RuleExample(
+                .sticker(
+                    .example {
+                        $0.format = .apng
+                        $0.frameCount = 2
+                        $0.delaysMs = [100, 100]
+                        $0.loopCount = 1
+                    })),
         ],
         nonTriggering: [
             .sticker(
@@ -101,7 +104,8 @@ public struct PreferPNGRule: StickerRule {
         identifier: "prefer-png", name: "Prefer PNG", defaultSeverity: .info,
         summary: "GIF or JPEG where Apple recommends PNG or APNG.",
         triggering: [
-            .sticker(.example("a.gif") { $0.format = .gif }), .sticker(.example("a.jpg") { $0.format = .jpeg }),
+            RuleExample(.sticker(.example("a.gif") { $0.format = .gif })),
+            RuleExample(.sticker(.example("a.jpg") { $0.format = .jpeg })),
         ],
         nonTriggering: [.sticker(.example()), .sticker(.example { $0.format = .apng })])
 
@@ -124,11 +128,12 @@ public struct OrientationRule: StickerRule {
         identifier: "exif-orientation", name: "EXIF orientation", defaultSeverity: .warning,
         summary: "A JPEG carries an EXIF orientation other than 1, so viewers disagree about which way is up.",
         triggering: [
-            .sticker(
-                .example("a.jpg") {
-                    $0.format = .jpeg
-                    $0.exifOrientation = 6
-                })
+            RuleExample(
+                .sticker(
+                    .example("a.jpg") {
+                        $0.format = .jpeg
+                        $0.exifOrientation = 6
+                    }))
         ],
         nonTriggering: [
             .sticker(

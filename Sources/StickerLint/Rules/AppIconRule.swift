@@ -23,20 +23,23 @@ public struct AppIconRule: Rule {
         summary:
             "The .stickersiconset misses one of the 13 sizes, or an image's pixels are not its size times its scale.",
         triggering: [
-            LintPack(
-                stickers: [],
-                iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))]),
-            LintPack(
-                stickers: [],
-                iconSets: [
-                    IconSetFacts(
-                        path: completeSet.path,
-                        images: completeSet.images.map {
-                            var i = $0
-                            i.pixelWidth = 100
-                            return i
-                        })
-                ]),
+            RuleExample(
+                LintPack(
+                    stickers: [],
+                    iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))])),
+            RuleExample(
+                LintPack(
+                    stickers: [],
+                    iconSets: [
+                        IconSetFacts(
+                            path: completeSet.path,
+                            images: completeSet.images.map {
+                                var i = $0
+                                i.pixelWidth = 100
+                                return i
+                            })
+                    ]),
+                findings: 13),
         ],
         nonTriggering: [LintPack(stickers: [], iconSets: [completeSet])])
 

@@ -6,8 +6,8 @@ public struct DecodeErrorRule: StickerRule {
         identifier: "decode-error", name: "Decode error", defaultSeverity: .error,
         summary: "The file does not decode fully (truncated, CRC or zlib error, malformed APNG or GIF, unreadable).",
         triggering: [
-            .sticker(.example { $0.decodeError = .malformed("truncated PNG: the file ends before IEND") }),
-            .sticker(.example { $0.decodeError = .unreadable("permission denied") }),
+            RuleExample(.sticker(.example { $0.decodeError = .malformed("truncated PNG: the file ends before IEND") })),
+            RuleExample(.sticker(.example { $0.decodeError = .unreadable("permission denied") })),
         ],
         nonTriggering: [
             .sticker(.example()),
@@ -29,7 +29,8 @@ public struct DecodeWarningRule: StickerRule {
         identifier: "decode-warning", name: "Decode warning", defaultSeverity: .warning,
         summary: "The file decodes, but only by working around a defect that other decoders may not forgive.",
         triggering: [
-            .sticker(.example { $0.decodeWarnings = ["the file has 2 acTL chunks, so it shows as a still image"] })
+            RuleExample(
+                .sticker(.example { $0.decodeWarnings = ["the file has 2 acTL chunks, so it shows as a still image"] }))
         ],
         nonTriggering: [.sticker(.example())])
 
@@ -48,11 +49,12 @@ public struct UnsupportedFormatRule: StickerRule {
         identifier: "unsupported-format", name: "Unsupported format", defaultSeverity: .error,
         summary: "The content is not PNG, APNG, GIF or JPEG, the only formats a sticker can be.",
         triggering: [
-            .sticker(
-                .example("a.webp") {
-                    $0.format = nil
-                    $0.decodeError = .unsupportedFormat("WebP image")
-                })
+            RuleExample(
+                .sticker(
+                    .example("a.webp") {
+                        $0.format = nil
+                        $0.decodeError = .unsupportedFormat("WebP image")
+                    }))
         ],
         nonTriggering: [.sticker(.example()), .sticker(.example { $0.decodeError = .malformed("CRC error") })])
 

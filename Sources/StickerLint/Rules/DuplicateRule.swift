@@ -4,9 +4,10 @@ public struct DuplicateRule: Rule {
         identifier: "duplicate", name: "Duplicate", defaultSeverity: .warning,
         summary: "Two stickers have identical pixels (every frame).",
         triggering: [
-            LintPack(stickers: [
-                .example("a.png") { $0.pixelDigest = "same" }, .example("b.png") { $0.pixelDigest = "same" },
-            ])
+            RuleExample(
+                LintPack(stickers: [
+                    .example("a.png") { $0.pixelDigest = "same" }, .example("b.png") { $0.pixelDigest = "same" },
+                ]))
         ],
         nonTriggering: [LintPack(stickers: [.example("a.png"), .example("b.png")])])
 

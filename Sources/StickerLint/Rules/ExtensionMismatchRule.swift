@@ -8,10 +8,10 @@ public struct ExtensionMismatchRule: StickerRule {
             "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format "
             + "than the name says.",
         triggering: [
-            .sticker(.example("wave.apng") { $0.format = .apng }),
-            .sticker(.example("photo.png") { $0.format = .jpeg }),
-            .sticker(.example("cat") { $0.format = .png }),
-            .sticker(.example("my.cat.jpeg") { $0.format = .png }),
+            RuleExample(.sticker(.example("wave.apng") { $0.format = .apng })),
+            RuleExample(.sticker(.example("photo.png") { $0.format = .jpeg })),
+            RuleExample(.sticker(.example("cat") { $0.format = .png })),
+            RuleExample(.sticker(.example("my.cat.jpeg") { $0.format = .png })),
         ],
         nonTriggering: [
             .sticker(.example("wave.png") { $0.format = .apng }),

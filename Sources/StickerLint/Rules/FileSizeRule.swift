@@ -4,8 +4,8 @@ public struct FileSizeRule: StickerRule {
         identifier: "file-size", name: "File size", defaultSeverity: .error,
         summary: "The file is over the byte limit (500,000 by default); a warning from 90 % of it.",
         triggering: [
-            .sticker(.example { $0.bytes = 612_000 }),
-            .sticker(.example { $0.bytes = 470_000 }),
+            RuleExample(.sticker(.example { $0.bytes = 612_000 })),
+            RuleExample(.sticker(.example { $0.bytes = 470_000 }), severity: .warning),
         ],
         nonTriggering: [.sticker(.example { $0.bytes = 449_999 })])
 

@@ -4,8 +4,8 @@ public struct SizeClassRule: StickerRule {
         identifier: "size-class", name: "Size class", defaultSeverity: .warning,
         summary: "The sticker is not the pixel size of the pack's class (small 300, regular 408, large 618 px).",
         triggering: [
-            .sticker(.example(width: 300, height: 300)),
-            .sticker(.example(width: 618, height: 618), sizeClass: .regular),
+            RuleExample(.sticker(.example(width: 300, height: 300))),
+            RuleExample(.sticker(.example(width: 618, height: 618), sizeClass: .regular)),
         ],
         nonTriggering: [
             .sticker(.example()), .sticker(.example(width: 300, height: 300), sizeClass: .small),

@@ -6,13 +6,14 @@ public struct NoTransparencyRule: StickerRule {
             "The sticker has no transparent pixel at all (every JPEG), so it shows as a rectangle over bubbles and "
             + "photos.",
         triggering: [
-            .sticker(
-                .example("photo.jpg") {
-                    $0.format = .jpeg
-                    $0.hasAlphaChannel = false
-                    $0.transparentPixels = 0
-                }),
-            .sticker(.example { $0.transparentPixels = 0 }),
+            RuleExample(
+                .sticker(
+                    .example("photo.jpg") {
+                        $0.format = .jpeg
+                        $0.hasAlphaChannel = false
+                        $0.transparentPixels = 0
+                    })),
+            RuleExample(.sticker(.example { $0.transparentPixels = 0 })),
         ],
         nonTriggering: [
             .sticker(.example()),
@@ -44,11 +45,12 @@ public struct OpaqueBackgroundRule: StickerRule {
             "The sticker has transparent pixels, but the whole border of the first frame is opaque: a background was "
             + "likely left in.",
         triggering: [
-            .sticker(
-                .example {
-                    $0.borderOpaque = true
-                    $0.transparentPixels = 10
-                })
+            RuleExample(
+                .sticker(
+                    .example {
+                        $0.borderOpaque = true
+                        $0.transparentPixels = 10
+                    }))
         ],
         nonTriggering: [
             .sticker(.example()),
