@@ -66,6 +66,9 @@ let package = Package(
             dependencies: [
                 "stickerpack", "StickerImage", "StickerJSON", "StickerPreview", .product(name: "Yams", package: "Yams"),
             ]),
+        .testTarget(name: "StickerCatalogTests", dependencies: ["StickerCatalog"]),
+        .testTarget(name: "StickerBuildTests", dependencies: ["StickerBuild"]),
+        .testTarget(name: "StickerJSONTests", dependencies: ["StickerJSON"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["StickerFuzz"]),
     ]
 )
