@@ -3,10 +3,10 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN := .build/release/stickerpack
 DEBUG_BIN := .build/debug/stickerpack
-APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config
-BREW_PACKAGES := libpng giflib jpeg-turbo pkg-config
+APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev libxxhash-dev pkg-config
+BREW_PACKAGES := libpng giflib jpeg-turbo xxhash pkg-config
 
-.PHONY: all deps test-deps build release test lint sanitize fuzz demo bench man completions install sample-sheet clean help
+.PHONY: all deps brew-packages test-deps build release test lint sanitize fuzz demo bench man completions install sample-sheet clean help
 
 all: build
 
@@ -22,7 +22,7 @@ help:
 
 # The C libraries: libpng, giflib and libjpeg-turbo headers, found by pkg-config or in /usr/include.
 deps:
-	@if pkg-config --exists libpng libjpeg 2>/dev/null && { pkg-config --exists libgif 2>/dev/null || [ -f /usr/include/gif_lib.h ] || [ -f /opt/homebrew/include/gif_lib.h ] || [ -f /usr/local/include/gif_lib.h ]; }; then \
+	@if pkg-config --exists libpng libjpeg libxxhash 2>/dev/null && { pkg-config --exists libgif 2>/dev/null || [ -f /usr/include/gif_lib.h ] || [ -f /opt/homebrew/include/gif_lib.h ] || [ -f /usr/local/include/gif_lib.h ]; }; then \
 		: ; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
@@ -34,6 +34,10 @@ deps:
 	else \
 		echo "error: install the development files of libpng, giflib and libjpeg-turbo, and pkg-config" >&2; exit 1; \
 	fi
+
+# The Homebrew names of the C libraries, for scripts (the GitHub workflow and action) to install.
+brew-packages:
+	@echo $(BREW_PACKAGES)
 
 build: deps
 	$(SWIFT) build

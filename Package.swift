@@ -28,6 +28,10 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        // XXH3: the candidate key of duplicate detection (pixels are compared exactly on a match).
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
         .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "StickerJSON"),
@@ -38,7 +42,7 @@ let package = Package(
         .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
         // SHA-256 with the CPU's SHA extensions, used when present (checked at run time).
         .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", "CDigest", .product(name: "Yams", package: "Yams")],
+        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", "CDigest", "CXXHash", .product(name: "Yams", package: "Yams")],
                 swiftSettings: optimised),
         .target(name: "StickerBuild", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
                                                     .product(name: "Yams", package: "Yams")]),

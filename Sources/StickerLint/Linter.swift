@@ -41,7 +41,8 @@ public enum Linter {
         for input in inputs {
             let stickers = Array(facts[offset..<(offset + input.stickerPaths.count)])
             offset += input.stickerPaths.count
-            packs.append(lintPack(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass))
+            packs.append(
+                lintPack(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass, limits: limits))
         }
         return LintReport(packs: packs)
     }
@@ -70,7 +71,8 @@ public enum Linter {
     }
 
     static func lintPack(
-        _ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration, sizeClass: SizeClass?
+        _ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration, sizeClass: SizeClass?,
+        limits: DecodeLimits
     ) -> PackReport {
         let context = packContext(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass)
         var pack = LintPack(
@@ -78,18 +80,17 @@ public enum Linter {
             catalogIssues: input.catalogIssues,
             iconSets: input.iconSets.map(iconFacts))
         // Frames of a sequence may repeat each other: only whole stickers are compared for duplicates.
-        let wholeStickers = stickers.map { sticker -> StickerFacts in
-            guard input.sequenceOf[sticker.path] != nil else { return sticker }
-            var frame = sticker
-            frame.pixelDigest = nil
-            return frame
+        var stickers = stickers
+        let whole = stickers.indices.filter { input.sequenceOf[stickers[$0].path] == nil }
+        for (position, original) in Duplicates.confirm(whole.map { stickers[$0] }, limits: limits) {
+            stickers[whole[position]].sameAs = original
         }
+        pack.stickers = stickers
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
             let description = rule.description
             let setting = configuration.setting(for: description)
             if setting == .off { continue }
-            pack.stickers = rule == DuplicateRule.self ? wholeStickers : stickers
             for finding in rule.init().check(pack) {
                 var severity = finding.severity ?? description.defaultSeverity
                 if case .severity(let configured)? = setting { severity = configured }

@@ -21,8 +21,12 @@ public struct StickerFacts: Sendable {
     /// Every pixel on the border of the first frame is fully opaque.
     public var borderOpaque: Bool
     public var exifOrientation: Int?
-    /// SHA-256 over the size and every frame's pixels: equal digests mean identical stickers.
-    public var pixelDigest: String?
+    /// The smallest rectangle of the first frame holding every pixel with alpha above 0.
+    public var visibleBounds: (x: Int, y: Int, width: Int, height: Int)?
+    /// XXH3-128 of the size and every frame's pixels: equal keys make candidates for duplicates.
+    public var pixelKey: PixelKey?
+    /// The earlier sticker of the pack with exactly these pixels, every frame (confirmed, not hashed).
+    public var sameAs: String?
     /// Problems the decoder worked around (a broken APNG shown as a still, junk bytes in a JPEG).
     public var decodeWarnings: [String]
 
@@ -41,7 +45,7 @@ public struct StickerFacts: Sendable {
         path: String, bytes: Int = 0, format: ImageFormat? = nil, decodeError: DecodeError? = nil,
         width: Int? = nil, height: Int? = nil, frameCount: Int = 0, delaysMs: [Double] = [], loopCount: Int? = nil,
         bitDepth: Int? = nil, colorType: String? = nil, hasAlphaChannel: Bool = false, transparentPixels: Int = 0,
-        borderOpaque: Bool = false, exifOrientation: Int? = nil, pixelDigest: String? = nil,
+        borderOpaque: Bool = false, exifOrientation: Int? = nil, pixelKey: PixelKey? = nil, sameAs: String? = nil,
         decodeWarnings: [String] = []
     ) {
         self.path = path
@@ -59,7 +63,8 @@ public struct StickerFacts: Sendable {
         self.transparentPixels = transparentPixels
         self.borderOpaque = borderOpaque
         self.exifOrientation = exifOrientation
-        self.pixelDigest = pixelDigest
+        self.pixelKey = pixelKey
+        self.sameAs = sameAs
         self.decodeWarnings = decodeWarnings
     }
 }
@@ -111,25 +116,11 @@ extension StickerFacts {
         exifOrientation = image.encoding.exifOrientation
         decodeWarnings = image.warnings
         if let first = image.frames.first?.image {
-            transparentPixels = first.transparentPixelCount
-            borderOpaque = first.isBorderOpaque
+            let alpha = first.alphaStatistics
+            transparentPixels = alpha.transparentPixels
+            borderOpaque = alpha.borderOpaque
+            visibleBounds = alpha.visibleBounds
         }
-        var hasher = SHA256()
-        hasher.update([UInt8]("\(image.width)x\(image.height)x\(image.frames.count)".utf8))
-        for frame in image.frames {
-            frame.image.pixels.withUnsafeBufferPointer { hasher.update($0) }
-        }
-        pixelDigest = hasher.finalizeHex()
-    }
-}
-
-extension RGBAImage {
-    /// Every pixel of the outermost rows and columns has alpha 255.
-    var isBorderOpaque: Bool {
-        guard width > 0, height > 0 else { return false }
-        func opaque(_ x: Int, _ y: Int) -> Bool { pixels[(y * width + x) * 4 + 3] == 255 }
-        for x in 0..<width where !opaque(x, 0) || !opaque(x, height - 1) { return false }
-        for y in 0..<height where !opaque(0, y) || !opaque(width - 1, y) { return false }
-        return true
+        pixelKey = PixelKey(image)
     }
 }

@@ -30,7 +30,13 @@ struct CIConfigurationTests {
         #expect(cache["with"]?["path"]?.string == ".build")
         #expect(cache["with"]?["key"]?.string?.contains("Package.swift") == true)
         let brew = steps.compactMap { $0["run"]?.string }.first { $0.contains("brew install") }
-        #expect(brew?.contains("giflib") == true && brew?.contains("jpeg-turbo") == true)
+        #expect(brew?.contains("$(make -s brew-packages)") == true)
+        let packages = try Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["make", "-s", "brew-packages"], in: Stickerpack.packageRoot)
+        for formula in ["libpng", "giflib", "jpeg-turbo", "xxhash"] {
+            #expect(
+                packages.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .newlines) }.contains(formula))
+        }
     }
 
     @Test("action.yml is a composite action with the path, fail-on and config inputs, a shell on every run step")

@@ -1,32 +1,34 @@
-/// Two stickers with identical pixels: a copy left in the pack.
-public struct DuplicateRule: Rule {
+/// Two stickers with identical pixels: a copy left in the pack. The linter confirms each one by comparing
+/// the pixels (`sameAs`), so a rule never reports a hash collision.
+public struct DuplicateRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "duplicate", name: "Duplicate", defaultSeverity: .warning,
         summary: "Two stickers have identical pixels (every frame).",
         triggering: [
+            RuleExample(LintPack(stickers: [.example("a.png"), .example("b.png") { $0.sameAs = "a.png" }])),
             RuleExample(
                 LintPack(stickers: [
-                    .example("a.png") { $0.pixelDigest = "same" }, .example("b.png") { $0.pixelDigest = "same" },
-                ]))
+                    .example("a.png"), .example("b.png") { $0.sameAs = "a.png" },
+                    .example("c.png") { $0.sameAs = "a.png" },
+                ]), findings: 2),
         ],
-        nonTriggering: [LintPack(stickers: [.example("a.png"), .example("b.png")])])
+        nonTriggering: [
+            LintPack(stickers: [.example("a.png"), .example("b.png")]),
+            // Equal keys alone are only candidates.
+            LintPack(stickers: [
+                .example("a.png") { $0.pixelKey = PixelKey(high: 1, low: 2) },
+                .example("b.png") { $0.pixelKey = PixelKey(high: 1, low: 2) },
+            ]),
+        ])
 
     public init() {}
 
-    public func check(_ pack: LintPack) -> [Finding] {
-        var first: [String: String] = [:]
-        var findings: [Finding] = []
-        for sticker in pack.stickers {
-            guard let digest = sticker.pixelDigest else { continue }
-            if let original = first[digest] {
-                findings.append(
-                    Finding(
-                        path: sticker.path, message: "same pixels as \(original)",
-                        hint: "remove one of the two, or check that the right art was exported"))
-            } else {
-                first[digest] = sticker.path
-            }
-        }
-        return findings
+    public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
+        guard let original = sticker.sameAs else { return [] }
+        return [
+            Finding(
+                path: sticker.path, message: "same pixels as \(original)",
+                hint: "remove one of the two, or check that the right art was exported")
+        ]
     }
 }
