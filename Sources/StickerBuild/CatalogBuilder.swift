@@ -9,9 +9,8 @@ public struct CatalogBuilder {
     public struct Options: Sendable {
         public var packName = "Sticker Pack"
         public var sizeClass: SizeClass = .regular
-        /// Sequences: frames per second (duration-type fps) unless `sequenceSeconds` is set (fixed).
-        public var fps: Double = 15
-        public var sequenceSeconds: Double?
+        /// The timing of a sequence made from a folder of frames (a catalog's sequences keep their own).
+        public var sequenceTiming = SequenceTiming(duration: 15, kind: .fps)
         public var iconArt: RGBAImage?
         public var iconFit: IconSetMaker.Fit = .contain
         public var variants: VariantWriter?
@@ -120,13 +119,8 @@ public struct CatalogBuilder {
             var properties: [(String, JSONValue)] = [
                 ("accessibility-label", .string(item.label)), ("repetitions", .int(0)),
             ]
-            if let timing = item.timing {
-                properties += [("duration", .number(timing.duration)), ("duration-type", .string(timing.type))]
-            } else if let seconds = options.sequenceSeconds {
-                properties += [("duration", .number(seconds)), ("duration-type", .string("fixed"))]
-            } else {
-                properties += [("duration", .number(options.fps)), ("duration-type", .string("fps"))]
-            }
+            let timing = item.timing ?? options.sequenceTiming
+            properties += [("duration", .number(timing.duration)), ("duration-type", .string(timing.kind.rawValue))]
             try write(
                 json: .object([
                     ("frames", .array(frames)), ("info", XcodeInfo.value), ("properties", .object(properties)),
@@ -156,13 +150,7 @@ public struct CatalogBuilder {
         let frames = frameCount ?? sticker?.frameCount ?? 1
         let durationMs: Double
         if kind == "sequence" {
-            if let timing = item.timing {
-                durationMs =
-                    timing.type == "fixed"
-                    ? timing.duration * 1000 : Double(frames) * 1000 / max(timing.duration, 0.001)
-            } else {
-                durationMs = options.sequenceSeconds.map { $0 * 1000 } ?? Double(frames) * 1000 / options.fps
-            }
+            durationMs = (item.timing ?? options.sequenceTiming).cycleMs(frames: frames) ?? 0
         } else {
             durationMs = sticker?.delaysMs.reduce(0, +) ?? 0
         }

@@ -18,7 +18,7 @@ public struct PackPlan: Sendable {
         public var name: String
         public var label: String
         /// A sequence's own timing read from a catalog: `duration` and `duration-type`; nil uses the build's.
-        public var timing: (duration: Double, type: String)? = nil
+        public var timing: SequenceTiming? = nil
 
         public var sourcePath: String {
             switch source {
@@ -118,9 +118,7 @@ extension PackPlan {
             var item = Item(
                 source: entry.kind == .sticker ? .file(first) : .frames(folder: entry.path, files: entry.imagePaths),
                 name: stem, label: entry.accessibilityLabel ?? StickerNaming.readableLabel(stem))
-            if entry.kind == .sequence, let duration = entry.duration {
-                item.timing = (duration, entry.durationType ?? "fps")
-            }
+            if entry.kind == .sequence { item.timing = entry.timing }
             return item
         }
         var plan = PackPlan(items: items, unmatched: [])

@@ -28,9 +28,8 @@ public struct StickerEntry: Sendable {
     public var accessibilityLabel: String?
     /// Listed in the pack's `stickers` array.
     public var listed: Bool
-    /// Sequence timing: `duration`, `duration-type` ("fixed" or "fps"), `repetitions`.
-    public var duration: Double?
-    public var durationType: String?
+    /// A sequence's `duration` and `duration-type`, when both are there and the type is known.
+    public var timing: SequenceTiming?
     public var repetitions: Int?
 
     public var name: String { (path as NSString).lastPathComponent }

@@ -223,13 +223,18 @@ public enum CatalogReader {
                 path: folder, kind: isSequence ? .sequence : .sticker, imagePaths: [], accessibilityLabel: label,
                 listed: listed)
             if isSequence {
-                entry.duration = (properties["duration"] as? NSNumber)?.doubleValue
-                entry.durationType = properties["duration-type"] as? String
+                let duration = (properties["duration"] as? NSNumber)?.doubleValue
+                let type = properties["duration-type"] as? String
                 entry.repetitions = (properties["repetitions"] as? NSNumber)?.intValue
-                if let type = entry.durationType, type != "fixed", type != "fps" {
+                if let type, SequenceTiming.Kind(rawValue: type) == nil {
                     issue(
                         file, .sequenceInvalid, "duration-type '\(type)' is not fixed or fps",
                         "set duration-type to fixed (seconds per cycle) or fps")
+                }
+                // Xcode reads a duration without a type as frames per second.
+                if let duration {
+                    entry.timing = SequenceTiming(
+                        duration: duration, kind: type.flatMap(SequenceTiming.Kind.init(rawValue:)) ?? .fps)
                 }
                 let frames = json["frames"] as? [Any] ?? []
                 if frames.isEmpty {

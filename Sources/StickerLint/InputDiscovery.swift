@@ -75,7 +75,9 @@ public enum InputDiscovery {
                     input.stickerPaths.append(image)
                     if entry.kind == .sequence { input.sequenceOf[image] = entry.path }
                 }
-                if entry.kind == .sequence, let ms = frameMs(entry) { input.sequenceFrameMs[entry.path] = ms }
+                if entry.kind == .sequence, let ms = entry.timing?.frameMs(frames: entry.imagePaths.count) {
+                    input.sequenceFrameMs[entry.path] = ms
+                }
             }
             return input
         }
@@ -83,13 +85,6 @@ public enum InputDiscovery {
         packs[0].catalogIssues = catalog.issues
         packs[0].iconSets = catalog.iconSets
         return packs
-    }
-
-    /// "fps": frames per second; "fixed": seconds for all the frames.
-    static func frameMs(_ entry: StickerEntry) -> Double? {
-        guard let duration = entry.duration, duration > 0 else { return nil }
-        if entry.durationType == "fps" { return 1000 / duration }
-        return entry.imagePaths.isEmpty ? nil : duration * 1000 / Double(entry.imagePaths.count)
     }
 
     /// Recursive, in natural name order, skipping hidden entries and never following a symlinked folder

@@ -146,8 +146,9 @@ struct BuildCommand: ParsableCommand {
         var options = CatalogBuilder.Options()
         options.packName = plan.packName ?? packName
         options.sizeClass = pack.context.sizeClass
-        options.fps = fps
-        options.sequenceSeconds = duration
+        options.sequenceTiming =
+            duration.map { SequenceTiming(duration: $0, kind: .fixed) }
+            ?? SequenceTiming(duration: fps, kind: .fps)
         options.toolVersion = Stickerpack.version
         if let icon { options.iconArt = try decodeOrExit(icon).frames[0].image }
         if variants {

@@ -102,8 +102,8 @@ struct CatalogQuirkTests {
                     + #""repetitions":0},"frames":[{"filename":"cat.png"}]}"#,
             ], images: ["P.stickerpack/w.stickersequence/cat.png"])
         let read = CatalogReader.read(path)
-        let duration = try #require(read.packs.first?.entries.first?.duration)
-        #expect(abs(duration - 0.6) < 1e-9)
+        let timing = try #require(read.packs.first?.entries.first?.timing)
+        #expect(abs(timing.duration - 0.6) < 1e-9 && timing.kind == .fixed)
         #expect(read.issues.isEmpty, "\(read.issues)")
     }
 
