@@ -17,8 +17,11 @@ enum ErrorMaps {
     static let c2: Float = 0.0009
 
     @inline(__always)
+    static func positive(_ v: Vector) -> Vector { v.replacing(with: 0, where: v .< 0) }
+
+    @inline(__always)
     static func magnitude(_ v: Vector) -> Vector {
-        pointwiseMax(v, -v)
+        v.replacing(with: -v, where: v .< 0)
     }
 
     /// Reduces the maps of one channel from the images, their blurred means and blurred products.
@@ -50,7 +53,7 @@ enum ErrorMaps {
                 let meanTerm = 1 - (m1 - m2) * (m1 - m2)
                 let numerator = 2 * (load(sigma12) - m1 * m2) + c2
                 let denominator = (load(sigma11) - m1 * m1) + (load(sigma22) - m2 * m2) + c2
-                var d = pointwiseMax(1 - meanTerm * numerator / denominator, .zero)
+                var d = positive(1 - meanTerm * numerator / denominator)
                 d.replace(with: 0, where: outside)
                 ssim += d
                 ssim4 += (d * d) * (d * d)
@@ -59,8 +62,8 @@ enum ErrorMaps {
                 let edge2 = 1 + magnitude(load(image2) - m2)
                 var ratio = edge2 / edge1 - 1
                 ratio.replace(with: 0, where: outside)
-                let more = pointwiseMax(ratio, .zero)
-                let less = pointwiseMax(-ratio, .zero)
+                let more = positive(ratio)
+                let less = positive(-ratio)
                 artifact += more
                 artifact4 += (more * more) * (more * more)
                 lost += less

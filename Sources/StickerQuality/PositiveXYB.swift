@@ -37,9 +37,9 @@ enum PositiveXYB {
             let l = m00 * red + m01 * green + m02 * blue + biasVector
             let m = m10 * red + m11 * green + m12 * blue + biasVector
             let s = m20 * red + m21 * green + m22 * blue + biasVector
-            let cl = cubeRoot(pointwiseMax(l, .zero)) - biasRoot
-            let cm = cubeRoot(pointwiseMax(m, .zero)) - biasRoot
-            let cs = cubeRoot(pointwiseMax(s, .zero)) - biasRoot
+            let cl = cubeRoot(positive(l)) - biasRoot
+            let cm = cubeRoot(positive(m)) - biasRoot
+            let cs = cubeRoot(positive(s)) - biasRoot
             let x = 0.5 * (cl - cm)
             let y = 0.5 * (cl + cm)
             UnsafeMutableRawPointer(outX + i).storeBytes(of: x * 14 + 0.42, as: Vector.self)
@@ -48,13 +48,17 @@ enum PositiveXYB {
         }
     }
 
+    @inline(__always)
+    static func positive(_ v: Vector) -> Vector { v.replacing(with: 0, where: v .< 0) }
+
     /// Cube root of non-negative values: an estimate from the float's bits (exponent divided by three),
-    /// then two Halley steps, each tripling the correct digits (about 5 % -> 1e-4 -> 1e-12, float-limited).
+    /// then two Halley steps, each tripling the correct digits (under 10 % -> 1e-3 -> 1e-9, float-limited).
     @inline(__always)
     static func cubeRoot(_ x: Vector) -> Vector {
-        let bits = unsafeBitCast(x, to: SIMD8<Int32>.self)
-        let third = SIMD8<Int32>(Vector(bits) * Vector(repeating: 1 / 3))
-        var y = unsafeBitCast(third &+ SIMD8<Int32>(repeating: 709_958_130), to: Vector.self)
+        // bits / 3 as 1/4 + 1/16 + 1/64 + 1/256 + 1/1024 of the bits: shifts vectorise, conversions do not.
+        let bits = unsafeBitCast(x, to: SIMD8<UInt32>.self)
+        let third = (bits &>> 2) &+ (bits &>> 4) &+ (bits &>> 6) &+ (bits &>> 8) &+ (bits &>> 10)
+        var y = unsafeBitCast(third &+ SIMD8<UInt32>(repeating: 709_958_130), to: Vector.self)
         for _ in 0..<2 {
             let y3: Vector = y * y * y
             let twice: Vector = x + x

