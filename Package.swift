@@ -37,8 +37,10 @@ let package = Package(
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
-        // SSIMULACRA2 and the sticker score over light and dark backgrounds, for `fit`.
-        .target(name: "StickerQuality", dependencies: ["StickerImage", "StickerResample"], swiftSettings: optimised),
+        // SSIMULACRA2 and the sticker score over light and dark backgrounds, for `fit`; its blur's AVX2/FMA loops.
+        .target(name: "CQualityKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "StickerQuality", dependencies: ["StickerImage", "StickerResample", "CQualityKernels"],
+                swiftSettings: optimised),
         // SHA-256 with the CPU's SHA extensions, used when present (checked at run time).
         .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", "CDigest", .product(name: "Yams", package: "Yams")],

@@ -10,7 +10,9 @@ enum FrameTimeline {
         guard last > 0 else { return sourceDelays.map { _ in 0 } }
         guard sourceTotal > 0, candidateTotal > 0 else {
             // No timing on one side: match by position in the sequence.
-            return sourceDelays.indices.map { min(last, Int((Double($0) + 0.5) * Double(last + 1) / Double(sourceDelays.count))) }
+            return sourceDelays.indices.map {
+                min(last, Int((Double($0) + 0.5) * Double(last + 1) / Double(sourceDelays.count)))
+            }
         }
         let stretch = sourceTotal / candidateTotal
         var ends: [Double] = []

@@ -1,3 +1,10 @@
+import CQualityKernels
+
+/// Whether the AVX2/FMA loops of CQualityKernels run on this CPU.
+enum QualityKernels {
+    static let available = qk_has_avx2_fma() != 0
+}
+
 /// Blurs planes with the recursive Gaussian: a vertical pass (four columns per vector, contiguous loads)
 /// into a padded scratch plane, then a horizontal pass (four rows per vector). Both passes treat pixels
 /// outside the image as zero, as the reference does; the filter is linear, so the order of the passes does
@@ -15,6 +22,9 @@ final class RecursiveGaussianBlur {
     /// Rows the horizontal pass reads and writes when the last group of eight rows is short.
     private let zeroRow: FloatPlane
     private let discardRow: FloatPlane
+    /// False runs the portable Swift loops even on an AVX2 CPU (the tests hold both paths together).
+    var useKernels = QualityKernels.available
+    private let kernelCoefficients: qk_gaussian
 
     init(maximum layout: PlaneLayout, coefficients: RecursiveGaussianCoefficients = .ssimulacra2) {
         self.coefficients = coefficients
@@ -23,6 +33,10 @@ final class RecursiveGaussianBlur {
         scratch = FloatPlane(capacity: scratchStride * layout.height)
         zeroRow = FloatPlane(capacity: scratchStride)
         discardRow = FloatPlane(capacity: scratchStride)
+        let c = coefficients
+        kernelCoefficients = qk_gaussian(
+            radius: Int32(c.radius), n2: (Double(c.n2.0), Double(c.n2.1), Double(c.n2.2)),
+            d1: (Double(c.d1.0), Double(c.d1.1), Double(c.d1.2)))
     }
 
     /// Blurs `a` (or the product `a * b`, which saves a pass over memory) into `output`.
@@ -30,13 +44,27 @@ final class RecursiveGaussianBlur {
         _ a: UnsafePointer<Float>, times b: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>,
         layout: PlaneLayout
     ) {
-        vertical(a, b, layout)
+        if useKernels {
+            withUnsafePointer(to: kernelCoefficients) { g in
+                qk_blur_vertical(
+                    g, a, b, layout.stride, layout.height, layout.stride, scratch.base + leftPad, scratchStride)
+            }
+        } else {
+            vertical(a, b, layout)
+        }
         // The last vector strip ran past the width: zero those columns, the horizontal pass reads them.
         for y in 0..<layout.height {
             let row = scratch.base + y * scratchStride + leftPad
             (row + layout.width).update(repeating: 0, count: scratchStride - leftPad - layout.width)
         }
-        horizontal(output, layout)
+        if useKernels {
+            withUnsafePointer(to: kernelCoefficients) { g in
+                qk_blur_horizontal(
+                    g, scratch.base + leftPad, scratchStride, layout.width, layout.height, output, layout.stride)
+            }
+        } else {
+            horizontal(output, layout)
+        }
     }
 
     @inline(__always)
@@ -70,9 +98,9 @@ final class RecursiveGaussianBlur {
             let column = scratch.base + leftPad + x
             for n in (1 - radius)..<height {
                 let sum = input(n - radius - 1, x) + input(n + radius - 1, x)
-                let y1 = n1 * sum - d1 * p1 - q1
-                let y3 = n3 * sum - d3 * p3 - q3
-                let y5 = n5 * sum - d5 * p5 - q5
+                let y1 = (n1 * sum - q1) - d1 * p1
+                let y3 = (n3 * sum - q3) - d3 * p3
+                let y5 = (n5 * sum - q5) - d5 * p5
                 (q1, q3, q5) = (p1, p3, p5)
                 (p1, p3, p5) = (y1, y3, y5)
                 if n >= 0 {
@@ -104,9 +132,9 @@ final class RecursiveGaussianBlur {
                 let r = n + radius - 1
                 let sum = State(
                     Double(r0[l] + r0[r]), Double(r1[l] + r1[r]), Double(r2[l] + r2[r]), Double(r3[l] + r3[r]))
-                let y1 = n1 * sum - d1 * p1 - q1
-                let y3 = n3 * sum - d3 * p3 - q3
-                let y5 = n5 * sum - d5 * p5 - q5
+                let y1 = (n1 * sum - q1) - d1 * p1
+                let y3 = (n3 * sum - q3) - d3 * p3
+                let y5 = (n5 * sum - q5) - d5 * p5
                 (q1, q3, q5) = (p1, p3, p5)
                 (p1, p3, p5) = (y1, y3, y5)
                 if n >= 0 {

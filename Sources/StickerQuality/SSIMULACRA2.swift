@@ -24,6 +24,12 @@ package final class SSIMULACRA2 {
     private let sigma11: FloatPlane, sigma22: FloatPlane, sigma12: FloatPlane
     private let blur: RecursiveGaussianBlur
 
+    /// False blurs with the portable Swift loops even where the AVX2/FMA kernels run (for the tests).
+    var useKernels: Bool {
+        get { blur.useKernels }
+        set { blur.useKernels = newValue }
+    }
+
     package static let scaleCount = 6
     /// The reference adds no scale after one with a side below this.
     package static let minimumSide = 8

@@ -40,7 +40,8 @@ public final class StickerScorer {
     /// The score of `candidate` (any size; resampled to the scoring size) against the source.
     public func score(_ candidate: [AnimationFrame]) throws(StickerScoreError) -> StickerScore {
         guard !candidate.isEmpty else { throw .noFrames }
-        let matches = FrameTimeline.candidateFrames(sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
+        let matches = FrameTimeline.candidateFrames(
+            sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
         let fitted = Self.fitting(width: width, height: height)
         // Each candidate frame is resampled at most once, however many source frames it stands for.
         var prepared: [Int: RGBAImage] = [:]

@@ -35,6 +35,21 @@ struct SSIMULACRA2Tests {
         #expect(oursOrder == pypiOrder)
     }
 
+    /// The AVX2/FMA blur and the portable Swift blur compute the same filter in Double: the scores agree to
+    /// far below anything a caller could see.
+    @Test(.enabled(if: QualityKernels.available)) func kernelAndPortableBlurAgree() throws {
+        let kernels = SSIMULACRA2(maximumWidth: 310, maximumHeight: 270)
+        let portable = SSIMULACRA2(maximumWidth: 310, maximumHeight: 270)
+        portable.useKernels = false
+        let original = try ReferencePair.image("art.png")
+        for name in ["art-jpeg90.png", "art-blur.png"] {
+            let distorted = try ReferencePair.image(name)
+            let a = kernels.score(original: original, distorted: distorted, background: Self.white)
+            let b = portable.score(original: original, distorted: distorted, background: Self.white)
+            #expect(abs(a - b) < 1e-4, "\(name): kernels \(a), portable \(b)")
+        }
+    }
+
     @Test func identicalImagesScore100() throws {
         for name in ["art.png", "small.png", "tiny.png", "art-noise.png"] {
             let image = try ReferencePair.image(name)

@@ -121,13 +121,18 @@ struct StickerScorerTests {
 @Suite("FrameTimeline")
 struct FrameTimelineTests {
     @Test func mergedFramesMapToTheMergedFrame() {
-        #expect(FrameTimeline.candidateFrames(sourceDelays: [100, 100, 100, 100], candidateDelays: [100, 200, 100]) == [0, 1, 1, 2])
+        #expect(
+            FrameTimeline.candidateFrames(sourceDelays: [100, 100, 100, 100], candidateDelays: [100, 200, 100]) == [
+                0, 1, 1, 2,
+            ])
     }
 
     @Test func roundedDelaysDoNotDrift() {
         // 33 ms frames written as GIF centiseconds (30 ms): stretched to the source's length, still one to one.
         let source = Array(repeating: 33.0, count: 30)
-        #expect(FrameTimeline.candidateFrames(sourceDelays: source, candidateDelays: Array(repeating: 30, count: 30)) == Array(0..<30))
+        #expect(
+            FrameTimeline.candidateFrames(sourceDelays: source, candidateDelays: Array(repeating: 30, count: 30))
+                == Array(0..<30))
     }
 
     @Test func withoutTimingFramesMatchByPosition() {
