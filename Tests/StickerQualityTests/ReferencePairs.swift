@@ -10,6 +10,8 @@ struct ReferencePair {
     let pypi: Double
     /// libjxl's reference tool, as cloudinary/ssimulacra2 at 81feacf6 builds it (SSIMULACRA 2.1).
     let reference: Double
+    /// The reference's steps in float64 (make_pairs.py's double_precision_score): where the exact value lies.
+    let exact: Double
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
 
@@ -18,7 +20,8 @@ struct ReferencePair {
         return text.split(separator: "\n").dropFirst().map { line in
             let fields = line.split(separator: "\t").map(String.init)
             return ReferencePair(
-                source: fields[0], distorted: fields[1], pypi: Double(fields[2])!, reference: Double(fields[3])!)
+                source: fields[0], distorted: fields[1], pypi: Double(fields[2])!, reference: Double(fields[3])!,
+                exact: Double(fields[4])!)
         }
     }
 
