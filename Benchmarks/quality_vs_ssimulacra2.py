@@ -9,7 +9,6 @@ reused, decoding not timed (quality-bench). PyPI (pip install ssimulacra2): medi
 compute_ssimulacra2, which also reads the two PNGs (a few ms). Both single-threaded. With --reference, the
 score of libjxl's reference tool is printed too (built apart; not timed, its process also decodes).
 """
-import io
 import os
 import statistics
 import subprocess
@@ -17,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from PIL import Image, ImageFilter
+from PIL import ImageFilter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "StickerQualityTests", "Data"))
@@ -35,7 +34,11 @@ def main():
     source = sticker_art(618, 618, 7)
     source_path = os.path.join(folder, "source.png")
     source.save(source_path)
-    distortions = {"jpeg50": jpeg(source, 50), "jpeg90": jpeg(source, 90, 0), "blur": source.filter(ImageFilter.GaussianBlur(1))}
+    distortions = {
+        "jpeg50": jpeg(source, 50),
+        "jpeg90": jpeg(source, 90, 0),
+        "blur": source.filter(ImageFilter.GaussianBlur(1)),
+    }
     paths = {}
     for name, image in distortions.items():
         paths[name] = os.path.join(folder, f"{name}.png")
@@ -50,7 +53,8 @@ def main():
         ours[path] = (float(seconds), float(score))
 
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-    print(f"SSIMULACRA2, 618x618 pairs, single thread; {cpu}, {os.cpu_count()} cores; ssimulacra2 (PyPI) {pypi_version}")
+    print(f"SSIMULACRA2, 618x618 pairs, single thread; {cpu}, {os.cpu_count()} cores; "
+          f"ssimulacra2 (PyPI) {pypi_version}")
     header = "| pair | stickerpack ms | PyPI ms | speed-up | stickerpack score | PyPI score |"
     if reference:
         header += " reference score |"
@@ -64,7 +68,8 @@ def main():
             times.append(time.perf_counter() - start)
         pypi_seconds = statistics.median(times)
         seconds, score = ours[path]
-        row = f"| {name} | {seconds * 1000:.1f} | {pypi_seconds * 1000:.0f} | {pypi_seconds / seconds:.1f}x | {score:.3f} | {pypi_score:.3f} |"
+        row = (f"| {name} | {seconds * 1000:.1f} | {pypi_seconds * 1000:.0f} | {pypi_seconds / seconds:.1f}x "
+               f"| {score:.3f} | {pypi_score:.3f} |")
         if reference:
             out = subprocess.run([reference, source_path, path], capture_output=True, text=True, check=True)
             row += f" {float(out.stdout.split()[-1]):.3f} |"
