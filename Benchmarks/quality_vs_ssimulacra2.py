@@ -6,7 +6,8 @@ Usage: quality_vs_ssimulacra2.py PATH/TO/quality-bench [--reference PATH/TO/ssim
 The pairs are drawn here (the art of Tests/StickerQualityTests/Data/make_pairs.py at 618 px, with JPEG
 and blur distortions) into a temporary folder. Ours: median of 21 runs after a warm-up, one workspace
 reused, decoding not timed (quality-bench). PyPI (pip install ssimulacra2): median of 5 calls of
-compute_ssimulacra2, which also reads the two PNGs (a few ms). Both single-threaded. With --reference, the
+compute_ssimulacra2, which also reads the two PNGs (a few ms). Both single-threaded; both times are CPU
+time of the process, so other work on a shared machine does not count. With --reference, the
 score of libjxl's reference tool is printed too (built apart; not timed, its process also decodes).
 """
 import os
@@ -63,9 +64,9 @@ def main():
     for name, path in paths.items():
         times = []
         for _ in range(5):
-            start = time.perf_counter()
+            start = time.process_time()
             pypi_score = compute_ssimulacra2(source_path, path)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         pypi_seconds = statistics.median(times)
         seconds, score = ours[path]
         row = (f"| {name} | {seconds * 1000:.1f} | {pypi_seconds * 1000:.0f} | {pypi_seconds / seconds:.1f}x "

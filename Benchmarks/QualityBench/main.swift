@@ -1,5 +1,6 @@
 // Times SSIMULACRA2 single-threaded on pairs of image files: prints one TSV line per pair, "distorted
-// path<TAB>seconds per score (median)<TAB>score<TAB>fastest run". The workspace is made once and reused,
+// path<TAB>seconds per score (median)<TAB>score<TAB>fastest run". Seconds are CPU time of the process (the
+// machine is shared: wall time would count other people's builds). The workspace is made once and reused,
 // as `fit` does; decoding is not timed.
 //
 //   quality-bench [--runs N] ORIGINAL DISTORTED [ORIGINAL DISTORTED ...]
@@ -22,6 +23,12 @@ guard !paths.isEmpty, paths.count % 2 == 0 else {
     exit(2)
 }
 
+func cpuSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
 for index in Swift.stride(from: 0, to: paths.count, by: 2) {
     let original = try ImageDecoder.decodeFile(at: paths[index]).frames[0].image
     let distorted = try ImageDecoder.decodeFile(at: paths[index + 1]).frames[0].image
@@ -30,9 +37,9 @@ for index in Swift.stride(from: 0, to: paths.count, by: 2) {
     var times: [Double] = []
     var score = 0.0
     for _ in 0..<(runs + 1) {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = cpuSeconds()
         score = metric.score(original: original, distorted: distorted, background: white)
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        times.append(cpuSeconds() - start)
     }
     times.removeFirst()  // warm-up
     times.sort()

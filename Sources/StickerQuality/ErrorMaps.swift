@@ -1,3 +1,5 @@
+import CQualityKernels
+
 /// The three error maps of one channel at one scale, each reduced to its 1-norm (mean) and 4-norm.
 struct ChannelErrors: Equatable {
     /// 1 - SSIM without the luminance denominator (ssimulacra2's correction), clamped at 0.
@@ -28,8 +30,14 @@ enum ErrorMaps {
     static func reduce(
         image1: UnsafePointer<Float>, image2: UnsafePointer<Float>, mu1: UnsafePointer<Float>,
         mu2: UnsafePointer<Float>, sigma11: UnsafePointer<Float>, sigma22: UnsafePointer<Float>,
-        sigma12: UnsafePointer<Float>, layout: PlaneLayout
+        sigma12: UnsafePointer<Float>, layout: PlaneLayout, kernels: Bool
     ) -> ChannelErrors {
+        if kernels {
+            var sums = [Double](repeating: 0, count: 6)
+            qk_error_sums(
+                image1, image2, mu1, mu2, sigma11, sigma22, sigma12, layout.width, layout.height, layout.stride, &sums)
+            return errors(sums, layout)
+        }
         let lanes = Vector.scalarCount
         var totals = SIMD8<Double>()
         let laneIndex = Vector(0, 1, 2, 3, 4, 5, 6, 7)
@@ -73,11 +81,16 @@ enum ErrorMaps {
                 Double(ssim.sum()), Double(ssim4.sum()), Double(artifact.sum()), Double(artifact4.sum()),
                 Double(lost.sum()), Double(lost4.sum()), 0, 0)
         }
+        return errors((0..<6).map { totals[$0] }, layout)
+    }
+
+    /// Norms from the sums over the pixels: the mean, and the fourth root of the mean fourth power.
+    private static func errors(_ sums: [Double], _ layout: PlaneLayout) -> ChannelErrors {
         let scale = 1 / Double(layout.width * layout.height)
         func root4(_ v: Double) -> Double { (v * scale).squareRoot().squareRoot() }
         return ChannelErrors(
-            ssim: (totals[0] * scale, root4(totals[1])),
-            artifact: (totals[2] * scale, root4(totals[3])),
-            detailLost: (totals[4] * scale, root4(totals[5])))
+            ssim: (sums[0] * scale, root4(sums[1])),
+            artifact: (sums[2] * scale, root4(sums[3])),
+            detailLost: (sums[4] * scale, root4(sums[5])))
     }
 }

@@ -1,3 +1,4 @@
+import CQualityKernels
 import Foundation
 
 /// Linear sRGB to the XYB of JPEG XL, shifted and scaled the way ssimulacra2 uses it ("positive XYB"):
@@ -21,10 +22,18 @@ enum PositiveXYB {
     static let bias: Float = 0.003_793_073_255_275_449_3
     static let biasCubeRoot = Float(cbrt(Double(bias)))
 
+    static let opsin: [Float] = [m00, m01, m02, m10, m11, m12, m20, m21, m22]
+
     /// Converts three linear planes into three positive-XYB planes (may not alias).
-    static func convert(_ rgb: [FloatPlane], into xyb: [FloatPlane], layout: PlaneLayout) {
+    static func convert(_ rgb: [FloatPlane], into xyb: [FloatPlane], layout: PlaneLayout, kernels: Bool) {
         let (r, g, b) = (rgb[0].base, rgb[1].base, rgb[2].base)
         let (outX, outY, outB) = (xyb[0].base, xyb[1].base, xyb[2].base)
+        if kernels {
+            opsin.withUnsafeBufferPointer { m in
+                qk_positive_xyb(r, g, b, outX, outY, outB, layout.count, m.baseAddress, bias, biasCubeRoot)
+            }
+            return
+        }
         let lanes = Vector.scalarCount
         let biasVector = Vector(repeating: bias)
         let biasRoot = Vector(repeating: biasCubeRoot)

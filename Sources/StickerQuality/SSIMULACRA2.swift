@@ -24,10 +24,9 @@ package final class SSIMULACRA2 {
     private let sigma11: FloatPlane, sigma22: FloatPlane, sigma12: FloatPlane
     private let blur: RecursiveGaussianBlur
 
-    /// False blurs with the portable Swift loops even where the AVX2/FMA kernels run (for the tests).
-    var useKernels: Bool {
-        get { blur.useKernels }
-        set { blur.useKernels = newValue }
+    /// False runs the portable Swift loops even where the AVX2/FMA kernels run (the tests compare the two).
+    var useKernels = QualityKernels.available {
+        didSet { blur.useKernels = useKernels }
     }
 
     package static let scaleCount = 6
@@ -77,8 +76,8 @@ package final class SSIMULACRA2 {
                 // As the reference, the size is checked before halving: the last scale may be under 8 px.
                 layout = layout.halved
             }
-            PositiveXYB.convert(linear1, into: xyb1, layout: layout)
-            PositiveXYB.convert(linear2, into: xyb2, layout: layout)
+            PositiveXYB.convert(linear1, into: xyb1, layout: layout, kernels: useKernels)
+            PositiveXYB.convert(linear2, into: xyb2, layout: layout, kernels: useKernels)
             scales.append((0..<3).map { channelErrors($0, layout) })
         }
         return scales
@@ -94,6 +93,6 @@ package final class SSIMULACRA2 {
         blur.blur(image1, times: image2, into: sigma12.base, layout: layout)
         return ErrorMaps.reduce(
             image1: image1, image2: image2, mu1: mu1.base, mu2: mu2.base, sigma11: sigma11.base,
-            sigma22: sigma22.base, sigma12: sigma12.base, layout: layout)
+            sigma22: sigma22.base, sigma12: sigma12.base, layout: layout, kernels: useKernels)
     }
 }

@@ -37,9 +37,9 @@ struct SSIMULACRA2Tests {
         #expect(oursOrder == pypiOrder)
     }
 
-    /// The AVX2/FMA blur and the portable Swift blur compute the same filter in Double: the scores agree to
-    /// far below anything a caller could see.
-    @Test(.enabled(if: QualityKernels.available)) func kernelAndPortableBlurAgree() throws {
+    /// The AVX2/FMA kernels and the portable Swift loops compute the same steps; fused multiply-adds round the
+    /// Float XYB values differently by an ulp, which moves a score near 85 by 0.003. They must agree to 0.01.
+    @Test(.enabled(if: QualityKernels.available)) func kernelsAndPortableLoopsAgree() throws {
         let kernels = SSIMULACRA2(maximumWidth: 310, maximumHeight: 270)
         let portable = SSIMULACRA2(maximumWidth: 310, maximumHeight: 270)
         portable.useKernels = false
@@ -48,7 +48,7 @@ struct SSIMULACRA2Tests {
             let distorted = try ReferencePair.image(name)
             let a = kernels.score(original: original, distorted: distorted, background: Self.white)
             let b = portable.score(original: original, distorted: distorted, background: Self.white)
-            #expect(abs(a - b) < 1e-4, "\(name): kernels \(a), portable \(b)")
+            #expect(abs(a - b) < 0.01, "\(name): kernels \(a), portable \(b)")
         }
     }
 

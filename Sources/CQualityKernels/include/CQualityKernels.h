@@ -25,4 +25,16 @@ void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b, long
 void qk_blur_horizontal(const qk_gaussian *g, const float *in, long in_stride, long width, long height,
                         float *out, long out_stride);
 
+/// Linear RGB planes to ssimulacra2's positive XYB: `count` floats of each plane (a multiple of 8).
+/// `opsin` is the 3x3 opsin absorbance matrix by rows; `bias` its bias, `bias_root` the bias's cube root.
+void qk_positive_xyb(const float *r, const float *g, const float *b, float *x, float *y, float *z, long count,
+                     const float *opsin, float bias, float bias_root);
+
+/// The error sums of one channel over rows [0, height), columns [0, width), planes `stride` floats a row
+/// (readable to the next multiple of 8): sums[0..5] = SSIM', SSIM'^4, artifact, artifact^4, detail lost,
+/// detail lost^4, each summed over the pixels.
+void qk_error_sums(const float *image1, const float *image2, const float *mu1, const float *mu2,
+                   const float *sigma11, const float *sigma22, const float *sigma12, long width, long height,
+                   long stride, double *sums);
+
 #endif
