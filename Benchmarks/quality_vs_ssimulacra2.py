@@ -5,7 +5,8 @@ Usage: quality_vs_ssimulacra2.py PATH/TO/quality-bench [--reference PATH/TO/ssim
 
 The pairs are drawn here (the art of Tests/StickerQualityTests/Data/make_pairs.py at 618 px, with JPEG
 and blur distortions) into a temporary folder. Ours: median of 21 runs after a warm-up, one workspace
-reused, decoding not timed (quality-bench). PyPI (pip install ssimulacra2): median of 5 calls of
+reused, decoding not timed (quality-bench); also against a prepared original (its side computed once, as
+StickerScorer keeps it for `fit`'s candidates). PyPI (pip install ssimulacra2): median of 5 calls of
 compute_ssimulacra2, which also reads the two PNGs (a few ms). Both single-threaded; both times are CPU
 time of the process, so other work on a shared machine does not count. With --reference, the
 score of libjxl's reference tool is printed too (built apart; not timed, its process also decodes).
@@ -50,13 +51,13 @@ def main():
         args += [source_path, path]
     ours = {}
     for line in subprocess.run(args, capture_output=True, text=True, check=True).stdout.splitlines():
-        path, seconds, score, _ = line.split("\t")
-        ours[path] = (float(seconds), float(score))
+        path, seconds, score, _, prepared = line.split("\t")
+        ours[path] = (float(seconds), float(score), float(prepared))
 
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"SSIMULACRA2, 618x618 pairs, single thread; {cpu}, {os.cpu_count()} cores; "
           f"ssimulacra2 (PyPI) {pypi_version}")
-    header = "| pair | stickerpack ms | PyPI ms | speed-up | stickerpack score | PyPI score |"
+    header = "| pair | stickerpack ms | prepared original ms | PyPI ms | speed-up | stickerpack score | PyPI score |"
     if reference:
         header += " reference score |"
     print(header)
@@ -68,8 +69,9 @@ def main():
             pypi_score = compute_ssimulacra2(source_path, path)
             times.append(time.process_time() - start)
         pypi_seconds = statistics.median(times)
-        seconds, score = ours[path]
-        row = (f"| {name} | {seconds * 1000:.1f} | {pypi_seconds * 1000:.0f} | {pypi_seconds / seconds:.1f}x "
+        seconds, score, prepared = ours[path]
+        row = (f"| {name} | {seconds * 1000:.1f} | {prepared * 1000:.1f} | {pypi_seconds * 1000:.0f} "
+               f"| {pypi_seconds / seconds:.1f}x "
                f"| {score:.3f} | {pypi_score:.3f} |")
         if reference:
             out = subprocess.run([reference, source_path, path], capture_output=True, text=True, check=True)

@@ -16,13 +16,13 @@ package final class SSIMULACRA2 {
     package let maximumHeight: Int
     private let full: PlaneLayout
     /// Linear RGB of the original (1) and distorted (2) image; halved in place from scale to scale.
-    private let linear1: [FloatPlane]
-    private let linear2: [FloatPlane]
-    private let xyb1: [FloatPlane]
-    private let xyb2: [FloatPlane]
-    private let mu1: FloatPlane, mu2: FloatPlane
-    private let sigma11: FloatPlane, sigma22: FloatPlane, sigma12: FloatPlane
-    private let blur: RecursiveGaussianBlur
+    let linear1: [FloatPlane]
+    let linear2: [FloatPlane]
+    let xyb1: [FloatPlane]
+    let xyb2: [FloatPlane]
+    let mu1: FloatPlane, mu2: FloatPlane
+    let sigma11: FloatPlane, sigma22: FloatPlane, sigma12: FloatPlane
+    let blur: RecursiveGaussianBlur
 
     /// False runs the portable Swift loops even where the AVX2/FMA kernels run (the tests compare the two).
     var useKernels = QualityKernels.available {
@@ -65,34 +65,49 @@ package final class SSIMULACRA2 {
         return SSIMULACRA2Weights.score(errorsPerScale(layout))
     }
 
-    /// The error norms of every scale, from the linear planes already loaded.
-    func errorsPerScale(_ start: PlaneLayout) -> [[ChannelErrors]] {
+    /// The layout of every scale the reference computes for an image of `start`'s size. As the reference,
+    /// the size is checked before halving, so the last scale may be under 8 px.
+    static func scaleLayouts(_ start: PlaneLayout) -> [PlaneLayout] {
+        var layouts: [PlaneLayout] = []
         var layout = start
-        var scales: [[ChannelErrors]] = []
-        for scale in 0..<Self.scaleCount {
-            if layout.width < Self.minimumSide || layout.height < Self.minimumSide { break }
-            if scale > 0 {
-                for plane in linear1 + linear2 { BoxDownsample.halve(plane, from: layout) }
-                // As the reference, the size is checked before halving: the last scale may be under 8 px.
-                layout = layout.halved
-            }
-            PositiveXYB.convert(linear1, into: xyb1, layout: layout, kernels: useKernels)
-            PositiveXYB.convert(linear2, into: xyb2, layout: layout, kernels: useKernels)
-            scales.append((0..<3).map { channelErrors($0, layout) })
+        for scale in 0..<scaleCount {
+            if layout.width < minimumSide || layout.height < minimumSide { break }
+            if scale > 0 { layout = layout.halved }
+            layouts.append(layout)
         }
-        return scales
+        return layouts
     }
 
-    private func channelErrors(_ channel: Int, _ layout: PlaneLayout) -> ChannelErrors {
-        let image1 = UnsafePointer(xyb1[channel].base)
-        let image2 = UnsafePointer(xyb2[channel].base)
-        blur.blur(image1, into: mu1.base, layout: layout)
+    /// The error norms of every scale, from the linear planes already loaded.
+    func errorsPerScale(_ start: PlaneLayout) -> [[ChannelErrors]] {
+        var previous = start
+        return Self.scaleLayouts(start).enumerated().map { scale, layout in
+            if scale > 0 {
+                for plane in linear1 + linear2 { BoxDownsample.halve(plane, from: previous) }
+            }
+            previous = layout
+            PositiveXYB.convert(linear1, into: xyb1, layout: layout, kernels: useKernels)
+            PositiveXYB.convert(linear2, into: xyb2, layout: layout, kernels: useKernels)
+            return (0..<3).map { channel in
+                let image1 = UnsafePointer(xyb1[channel].base)
+                blur.blur(image1, into: mu1.base, layout: layout)
+                blur.blur(image1, times: image1, into: sigma11.base, layout: layout)
+                return channelErrors(image1, mu1.base, sigma11.base, xyb2[channel].base, layout)
+            }
+        }
+    }
+
+    /// The errors of one channel, given the original's side (its XYB plane, blurred mean and blurred square)
+    /// and the distorted XYB plane.
+    func channelErrors(
+        _ image1: UnsafePointer<Float>, _ mu1: UnsafePointer<Float>, _ sigma11: UnsafePointer<Float>,
+        _ image2: UnsafePointer<Float>, _ layout: PlaneLayout
+    ) -> ChannelErrors {
         blur.blur(image2, into: mu2.base, layout: layout)
-        blur.blur(image1, times: image1, into: sigma11.base, layout: layout)
         blur.blur(image2, times: image2, into: sigma22.base, layout: layout)
         blur.blur(image1, times: image2, into: sigma12.base, layout: layout)
         return ErrorMaps.reduce(
-            image1: image1, image2: image2, mu1: mu1.base, mu2: mu2.base, sigma11: sigma11.base,
+            image1: image1, image2: image2, mu1: mu1, mu2: mu2.base, sigma11: sigma11,
             sigma22: sigma22.base, sigma12: sigma12.base, layout: layout, kernels: useKernels)
     }
 }

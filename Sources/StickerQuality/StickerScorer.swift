@@ -5,8 +5,9 @@ import StickerResample
 ///
 /// The source's frames are prepared once (resampled to the scoring size when larger), then each candidate
 /// is resampled to that size when it differs (the project's Lanczos-3 resampler), matched frame to frame by
-/// time, composited over light and dark, and compared with SSIMULACRA2. One scorer holds one metric
-/// workspace (about 27 MB at 618 px) and is not for concurrent use: make one per thread.
+/// time, composited over light and dark, and compared with SSIMULACRA2. The source's side of the metric is
+/// computed once and kept (up to `preparedBudget` bytes, about a third of each later score saved). One scorer
+/// holds one metric workspace (about 27 MB at 618 px) and is not for concurrent use: make one per thread.
 public final class StickerScorer {
     public let options: StickerScoreOptions
     /// The size frames are compared at.
@@ -16,6 +17,11 @@ public final class StickerScorer {
     /// The source frames that are scored, by index, at the scoring size.
     private let sourceFrames: [(index: Int, image: RGBAImage)]
     private let metric: SSIMULACRA2
+    /// Per scored source frame, its prepared side over each background (in `ScoreBackground.allCases`
+    /// order), while the budget lasts; nil past it.
+    private let prepared: [[PreparedOriginal]?]
+    /// At most this many bytes of prepared originals: a 618 px still takes 37 MB, a 408 px 8-frame APNG 130.
+    static let preparedBudget = 160 << 20
 
     public init(source frames: [AnimationFrame], options: StickerScoreOptions = .full) throws(StickerScoreError) {
         guard let first = frames.first else { throw .noFrames }
@@ -29,8 +35,17 @@ public final class StickerScorer {
         sourceDelays = frames.map(\.delayMs)
         let picked = FrameTimeline.sampledFrames(count: frames.count, limit: options.maximumFrames)
         let fitted = Self.fitting(width: size.width, height: size.height)
-        sourceFrames = picked.map { ($0, fitted(frames[$0].image)) }
-        metric = SSIMULACRA2(maximumWidth: size.width, maximumHeight: size.height)
+        let sourceFrames = picked.map { (index: $0, image: fitted(frames[$0].image)) }
+        self.sourceFrames = sourceFrames
+        let metric = SSIMULACRA2(maximumWidth: size.width, maximumHeight: size.height)
+        let perFrame = PreparedOriginal.bytes(width: size.width, height: size.height) * ScoreBackground.allCases.count
+        prepared = sourceFrames.indices.map { position -> [PreparedOriginal]? in
+            guard (position + 1) * perFrame <= StickerScorer.preparedBudget else { return nil }
+            return ScoreBackground.allCases.map {
+                metric.prepare(original: sourceFrames[position].image, background: $0.color)
+            }
+        }
+        self.metric = metric
     }
 
     public convenience init(source: DecodedImage, options: StickerScoreOptions = .full) throws(StickerScoreError) {
@@ -44,16 +59,21 @@ public final class StickerScorer {
             sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
         let fitted = Self.fitting(width: width, height: height)
         // Each candidate frame is resampled at most once, however many source frames it stands for.
-        var prepared: [Int: RGBAImage] = [:]
+        var resampled: [Int: RGBAImage] = [:]
         var worst = (score: Double.infinity, frame: 0, background: ScoreBackground.light)
         var total = 0.0
         var count = 0
-        for (index, original) in sourceFrames {
+        for (position, (index, original)) in sourceFrames.enumerated() {
             let match = matches[index]
-            let distorted = prepared[match] ?? fitted(candidate[match].image)
-            prepared[match] = distorted
-            for background in ScoreBackground.allCases {
-                let score = metric.score(original: original, distorted: distorted, background: background.color)
+            let distorted = resampled[match] ?? fitted(candidate[match].image)
+            resampled[match] = distorted
+            for (number, background) in ScoreBackground.allCases.enumerated() {
+                let score =
+                    if let side = prepared[position]?[number] {
+                        metric.score(prepared: side, distorted: distorted)
+                    } else {
+                        metric.score(original: original, distorted: distorted, background: background.color)
+                    }
                 total += score
                 count += 1
                 if score < worst.score { worst = (score, index, background) }

@@ -52,6 +52,26 @@ struct SSIMULACRA2Tests {
         }
     }
 
+    /// A prepared original (kept for scoring many candidates) gives exactly the plain call's number, over
+    /// either background, for opaque and transparent images.
+    @Test func preparedOriginalGivesTheSameScores() throws {
+        let metric = SSIMULACRA2(maximumWidth: 310, maximumHeight: 270)
+        let art = try ReferencePair.image("art.png")
+        let sticker = TestStickers.frame()
+        let pairs = [
+            (art, try ReferencePair.image("art-jpeg50.png")), (art, try ReferencePair.image("art-blur.png")),
+            (sticker, TestStickers.posterized(sticker, bits: 4)),
+        ]
+        for (original, distorted) in pairs {
+            for background in [Self.white, RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)] {
+                let prepared = metric.prepare(original: original, background: background)
+                let plain = metric.score(original: original, distorted: distorted, background: background)
+                #expect(plain < 100)
+                #expect(metric.score(prepared: prepared, distorted: distorted) == plain)
+            }
+        }
+    }
+
     @Test func identicalImagesScore100() throws {
         for name in ["art.png", "small.png", "tiny.png", "art-noise.png"] {
             let image = try ReferencePair.image(name)
