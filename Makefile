@@ -125,6 +125,10 @@ bench: deps
 	python3 Benchmarks/variants_vs_pillow.py $(BIN)
 	@echo
 	python3 Benchmarks/lint_load.py $(BIN)
+	@echo
+	@python3 -c "import ssimulacra2" 2>/dev/null || python3 -m pip install -q ssimulacra2
+	$(SWIFT) build -c release --product quality-bench
+	python3 Benchmarks/quality_vs_ssimulacra2.py .build/release/quality-bench
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1

@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "stickerpack", targets: ["stickerpack"]),
         .library(name: "StickerImage", targets: ["StickerImage"]),
         .library(name: "StickerResample", targets: ["StickerResample"]),
+        .library(name: "StickerQuality", targets: ["StickerQuality"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,6 +41,10 @@ let package = Package(
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
+        // SSIMULACRA2 and the sticker score over light and dark backgrounds, for `fit`; its blur's AVX2/FMA loops.
+        .target(name: "CQualityKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "StickerQuality", dependencies: ["StickerImage", "StickerResample", "CQualityKernels"],
+                swiftSettings: optimised),
         // SHA-256 with the CPU's SHA extensions, used when present (checked at run time).
         .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", "CDigest", "CXXHash", .product(name: "Yams", package: "Yams")],
@@ -57,12 +62,15 @@ let package = Package(
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
         .executableTarget(name: "stickerpack-manual"),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
+        .executableTarget(name: "quality-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QualityBench"),
         .executableTarget(name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerImage", "StickerCatalog"]),
         .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"]),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
+        .testTarget(name: "StickerQualityTests", dependencies: ["StickerQuality", "StickerImage", "StickerResample"],
+                    exclude: ["Data"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
         .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
         .testTarget(

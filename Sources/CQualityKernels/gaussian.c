@@ -1,0 +1,118 @@
+// AVX2/FMA loops of the recursive Gaussian (see CQualityKernels.h). The feedback runs in double: its poles
+// sit near the unit circle, where float rounding noise visibly moves high scores.
+#include "CQualityKernels.h"
+
+#include <immintrin.h>
+
+int qk_has_avx2_fma(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return 0;
+#endif
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+
+// One step of the three filters on four lanes: returns the summed output, shifts the states. The input
+// and the older state go first, so only one fused multiply-add waits for the newest state.
+#define QK_STEP(sum, p1, q1, p3, q3, p5, q5, out)                                                   \
+    do {                                                                                            \
+        __m256d y1_ = _mm256_fnmadd_pd(d1, p1, _mm256_fmsub_pd(n1, sum, q1));                        \
+        __m256d y3_ = _mm256_fnmadd_pd(d3, p3, _mm256_fmsub_pd(n3, sum, q3));                        \
+        __m256d y5_ = _mm256_fnmadd_pd(d5, p5, _mm256_fmsub_pd(n5, sum, q5));                        \
+        q1 = p1; q3 = p3; q5 = p5;                                                                  \
+        p1 = y1_; p3 = y3_; p5 = y5_;                                                               \
+        out = _mm256_add_pd(y1_, _mm256_add_pd(y3_, y5_));                                          \
+    } while (0)
+
+#define QK_WEIGHTS                                                                                  \
+    const __m256d n1 = _mm256_set1_pd(g->n2[0]), n3 = _mm256_set1_pd(g->n2[1]),                    \
+                  n5 = _mm256_set1_pd(g->n2[2]);                                                    \
+    const __m256d d1 = _mm256_set1_pd(g->d1[0]), d3 = _mm256_set1_pd(g->d1[1]),                    \
+                  d5 = _mm256_set1_pd(g->d1[2])
+
+// Eight input columns of one row as two double vectors (zero outside the image).
+__attribute__((target("avx2,fma"))) static inline void load_row(const float *a, const float *b, long row,
+                                                                long height, long offset, __m256d *lo,
+                                                                __m256d *hi) {
+    if (row < 0 || row >= height) {
+        *lo = _mm256_setzero_pd();
+        *hi = _mm256_setzero_pd();
+        return;
+    }
+    __m256 v = _mm256_loadu_ps(a + offset);
+    *lo = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
+    *hi = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+    if (b) {
+        // The product in double, as the portable loop computes it.
+        __m256 w = _mm256_loadu_ps(b + offset);
+        *lo = _mm256_mul_pd(*lo, _mm256_cvtps_pd(_mm256_castps256_ps128(w)));
+        *hi = _mm256_mul_pd(*hi, _mm256_cvtps_pd(_mm256_extractf128_ps(w, 1)));
+    }
+}
+
+__attribute__((target("avx2,fma"))) void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b,
+                                                          long columns, long height, long stride, float *out,
+                                                          long out_stride) {
+    QK_WEIGHTS;
+    const long radius = g->radius;
+    // Eight columns a strip: two independent chains per filter hide the feedback's latency.
+    for (long x = 0; x < columns; x += 8) {
+        __m256d p1a = _mm256_setzero_pd(), q1a = p1a, p3a = p1a, q3a = p1a, p5a = p1a, q5a = p1a;
+        __m256d p1b = p1a, q1b = p1a, p3b = p1a, q3b = p1a, p5b = p1a, q5b = p1a;
+        for (long n = 1 - radius; n < height; n++) {
+            long top = n - radius - 1, bottom = n + radius - 1;
+            __m256d tlo, thi, blo, bhi;
+            load_row(a, b, top, height, top * stride + x, &tlo, &thi);
+            load_row(a, b, bottom, height, bottom * stride + x, &blo, &bhi);
+            __m256d slo = _mm256_add_pd(tlo, blo), shi = _mm256_add_pd(thi, bhi), olo, ohi;
+            QK_STEP(slo, p1a, q1a, p3a, q3a, p5a, q5a, olo);
+            QK_STEP(shi, p1b, q1b, p3b, q3b, p5b, q5b, ohi);
+            if (n >= 0) {
+                __m256 v = _mm256_set_m128(_mm256_cvtpd_ps(ohi), _mm256_cvtpd_ps(olo));
+                _mm256_storeu_ps(out + n * out_stride + x, v);
+            }
+        }
+    }
+}
+
+__attribute__((target("avx2,fma"))) void qk_blur_horizontal(const qk_gaussian *g, const float *in, long in_stride,
+                                                            long width, long height, float *out, long out_stride) {
+    QK_WEIGHTS;
+    const long radius = g->radius;
+    // Four rows at once, one a lane; a short last group repeats its last row (written twice, same values).
+    for (long y0 = 0; y0 < height; y0 += 4) {
+        const float *r[4];
+        float *o[4];
+        for (int i = 0; i < 4; i++) {
+            long y = y0 + i < height ? y0 + i : height - 1;
+            r[i] = in + y * in_stride;
+            o[i] = out + y * out_stride;
+        }
+        __m256d p1 = _mm256_setzero_pd(), q1 = p1, p3 = p1, q3 = p1, p5 = p1, q5 = p1, v;
+        for (long n = 1 - radius; n < width; n++) {
+            long left = n - radius - 1, right = n + radius - 1;
+            __m128 s = _mm_set_ps(r[3][left] + r[3][right], r[2][left] + r[2][right], r[1][left] + r[1][right],
+                                  r[0][left] + r[0][right]);
+            __m256d sum = _mm256_cvtps_pd(s);
+            QK_STEP(sum, p1, q1, p3, q3, p5, q5, v);
+            if (n >= 0) {
+                __m128 f = _mm256_cvtpd_ps(v);
+                _mm_store_ss(o[0] + n, f);
+                _mm_store_ss(o[1] + n, _mm_shuffle_ps(f, f, 1));
+                _mm_store_ss(o[2] + n, _mm_shuffle_ps(f, f, 2));
+                _mm_store_ss(o[3] + n, _mm_shuffle_ps(f, f, 3));
+            }
+        }
+    }
+}
+
+#else
+
+void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b, long columns, long height,
+                      long stride, float *out, long out_stride) {}
+void qk_blur_horizontal(const qk_gaussian *g, const float *in, long in_stride, long width, long height,
+                        float *out, long out_stride) {}
+
+#endif

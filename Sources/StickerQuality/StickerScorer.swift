@@ -1,0 +1,112 @@
+import StickerImage
+import StickerResample
+
+/// Scores candidate outputs of one source sticker (still or animated): the score `fit` maximises.
+///
+/// The source's frames are prepared once (resampled to the scoring size when larger), then each candidate
+/// is resampled to that size when it differs (the project's Lanczos-3 resampler), matched frame to frame by
+/// time, composited over light and dark, and compared with SSIMULACRA2. The source's side of the metric is
+/// computed once and kept (up to `preparedBudget` bytes, about a third of each later score saved). One scorer
+/// holds one metric workspace (about 27 MB at 618 px) and is not for concurrent use: make one per thread.
+public final class StickerScorer {
+    public let options: StickerScoreOptions
+    /// The size frames are compared at.
+    public let width: Int
+    public let height: Int
+    private let sourceDelays: [Double]
+    /// The source frames that are scored, by index, at the scoring size.
+    private let sourceFrames: [(index: Int, image: RGBAImage)]
+    private let metric: SSIMULACRA2
+    /// Per scored source frame, its prepared side over each background (in `ScoreBackground.allCases`
+    /// order), while the budget lasts; nil past it.
+    private let prepared: [[PreparedOriginal]?]
+    /// At most this many bytes of prepared originals: a 618 px still takes 37 MB, a 408 px 8-frame APNG 130.
+    static let preparedBudget = 160 << 20
+
+    public init(source frames: [AnimationFrame], options: StickerScoreOptions = .full) throws(StickerScoreError) {
+        guard let first = frames.first else { throw .noFrames }
+        let size = Self.scoringSize(width: first.image.width, height: first.image.height, limit: options.maximumSide)
+        guard size.width >= SSIMULACRA2.minimumSide && size.height >= SSIMULACRA2.minimumSide else {
+            throw .tooSmall(width: size.width, height: size.height)
+        }
+        self.options = options
+        width = size.width
+        height = size.height
+        sourceDelays = frames.map(\.delayMs)
+        let picked = FrameTimeline.sampledFrames(count: frames.count, limit: options.maximumFrames)
+        let fitted = Self.fitting(width: size.width, height: size.height)
+        let sourceFrames = picked.map { (index: $0, image: fitted(frames[$0].image)) }
+        self.sourceFrames = sourceFrames
+        let metric = SSIMULACRA2(maximumWidth: size.width, maximumHeight: size.height)
+        let perFrame = PreparedOriginal.bytes(width: size.width, height: size.height) * ScoreBackground.allCases.count
+        prepared = sourceFrames.indices.map { position -> [PreparedOriginal]? in
+            guard (position + 1) * perFrame <= StickerScorer.preparedBudget else { return nil }
+            return ScoreBackground.allCases.map {
+                metric.prepare(original: sourceFrames[position].image, background: $0.color)
+            }
+        }
+        self.metric = metric
+    }
+
+    public convenience init(source: DecodedImage, options: StickerScoreOptions = .full) throws(StickerScoreError) {
+        try self.init(source: source.frames, options: options)
+    }
+
+    /// The score of `candidate` (any size; resampled to the scoring size) against the source.
+    public func score(_ candidate: [AnimationFrame]) throws(StickerScoreError) -> StickerScore {
+        guard !candidate.isEmpty else { throw .noFrames }
+        let matches = FrameTimeline.candidateFrames(
+            sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
+        let fitted = Self.fitting(width: width, height: height)
+        // Each candidate frame is resampled at most once, however many source frames it stands for.
+        var resampled: [Int: RGBAImage] = [:]
+        var worst = (score: Double.infinity, frame: 0, background: ScoreBackground.light)
+        var total = 0.0
+        var count = 0
+        for (position, (index, original)) in sourceFrames.enumerated() {
+            let match = matches[index]
+            let distorted = resampled[match] ?? fitted(candidate[match].image)
+            resampled[match] = distorted
+            for (number, background) in ScoreBackground.allCases.enumerated() {
+                let score =
+                    if let side = prepared[position]?[number] {
+                        metric.score(prepared: side, distorted: distorted)
+                    } else {
+                        metric.score(original: original, distorted: distorted, background: background.color)
+                    }
+                total += score
+                count += 1
+                if score < worst.score { worst = (score, index, background) }
+            }
+        }
+        return StickerScore(
+            worst: worst.score, mean: total / Double(count), worstFrame: worst.frame, worstBackground: worst.background,
+            framesScored: sourceFrames.count, width: width, height: height)
+    }
+
+    public func score(_ candidate: DecodedImage) throws(StickerScoreError) -> StickerScore {
+        try score(candidate.frames)
+    }
+
+    /// The source's size with the longer side capped at `limit`, aspect kept, rounded to the nearest pixel.
+    static func scoringSize(width: Int, height: Int, limit: Int) -> (width: Int, height: Int) {
+        let longer = max(width, height)
+        guard longer > limit else { return (width, height) }
+        let scale = Double(limit) / Double(longer)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// A function that brings an image to the given size with the project's resampler (plans cached by size).
+    private static func fitting(width: Int, height: Int) -> (RGBAImage) -> RGBAImage {
+        var plans: [Int: ResamplePlan] = [:]
+        return { image in
+            if image.width == width && image.height == height { return image }
+            let key = image.width << 32 | image.height
+            let plan =
+                plans[key]
+                ?? ResamplePlan(sourceWidth: image.width, sourceHeight: image.height, width: width, height: height)
+            plans[key] = plan
+            return plan.resize(image)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import StickerImage
+import StickerResample
+import Testing
+
+@testable import StickerQuality
+
+@Suite("StickerScorer")
+struct StickerScorerTests {
+    static func still(_ image: RGBAImage) -> [AnimationFrame] { [AnimationFrame(image: image, delayMs: 0)] }
+
+    @Test func identicalStickerScores100() throws {
+        let source = Self.still(TestStickers.frame())
+        let score = try StickerScorer(source: source).score(source)
+        #expect(score.worst == 100)
+        #expect(score.mean == 100)
+        #expect(score.framesScored == 1)
+        #expect(score.width == 96 && score.height == 96)
+    }
+
+    @Test func degradedStickerScoresLowerTheMoreItIsDegraded() throws {
+        let image = TestStickers.frame()
+        let scorer = try StickerScorer(source: Self.still(image))
+        let mild = try scorer.score(Self.still(TestStickers.posterized(image, bits: 5)))
+        let strong = try scorer.score(Self.still(TestStickers.posterized(image, bits: 2)))
+        #expect(mild.worst < 100)
+        #expect(strong.worst < mild.worst)
+        #expect(strong.mean < mild.mean)
+        #expect(mild.worst <= mild.mean && mild.mean < 100)
+    }
+
+    /// An output that merges two identical frames into one twice as long shows the same thing at every
+    /// moment: 100. The same frames with the timing moved shows the wrong frame for a while: below 100.
+    @Test func framesAreMatchedByTimeline() throws {
+        let (a, b, c) = (TestStickers.frame(phase: 0), TestStickers.frame(phase: 1), TestStickers.frame(phase: 2))
+        let source = TestStickers.animation([a, b, b, c], delays: [100, 100, 100, 100])
+        let scorer = try StickerScorer(source: source)
+        let merged = try scorer.score(TestStickers.animation([a, b, c], delays: [100, 200, 100]))
+        #expect(merged.worst == 100)
+        #expect(merged.framesScored == 4)
+        let shifted = try scorer.score(TestStickers.animation([a, b, c], delays: [100, 100, 200]))
+        #expect(shifted.worst < 100)
+        #expect(shifted.worstFrame == 2)
+    }
+
+    /// Colour under alpha 0 is invisible on any background: changing it changes nothing. Alpha is visible.
+    @Test func onlyVisiblePixelsMatter() throws {
+        let image = TestStickers.frame()
+        let scorer = try StickerScorer(source: Self.still(image))
+        var hidden = image
+        for i in Swift.stride(from: 0, to: hidden.pixels.count, by: 4) where hidden.pixels[i + 3] == 0 {
+            hidden.pixels[i] = UInt8(i % 251)
+            hidden.pixels[i + 1] = 255
+            hidden.pixels[i + 2] = UInt8(i / 4 % 256)
+        }
+        #expect(hidden != image)
+        #expect(try scorer.score(Self.still(hidden)).worst == 100)
+
+        var faded = image
+        for i in Swift.stride(from: 3, to: faded.pixels.count, by: 4) where faded.pixels[i] == 255 {
+            faded.pixels[i] = 200
+        }
+        let score = try scorer.score(Self.still(faded))
+        #expect(score.worst < 95)
+    }
+
+    /// A white sticker vanishes on white and shows on dark: a change to it must be judged on dark.
+    @Test func bothBackgroundsAreScored() throws {
+        var white = RGBAImage(width: 64, height: 64)
+        for y in 16..<48 {
+            for x in 16..<48 {
+                let i = (y * 64 + x) * 4
+                white.pixels.replaceSubrange(i..<(i + 4), with: [255, 255, 255, 255])
+            }
+        }
+        var faded = white
+        for i in Swift.stride(from: 3, to: faded.pixels.count, by: 4) where faded.pixels[i] == 255 {
+            faded.pixels[i] = 128
+        }
+        let score = try StickerScorer(source: Self.still(white)).score(Self.still(faded))
+        #expect(score.worstBackground == .dark)
+        #expect(score.worst < score.mean)
+        #expect(score.mean < 100)
+    }
+
+    /// Outputs of another size are resampled to the source's: the same art at half size loses its fine
+    /// detail (about 54) but is not garbage; a source over 618 px is compared at 618.
+    @Test func sizesAreBroughtToTheScoringSize() throws {
+        let image = TestStickers.frame(width: 200, height: 160)
+        let scorer = try StickerScorer(source: Self.still(image))
+        let half = ResamplePlan(sourceWidth: 200, sourceHeight: 160, width: 100, height: 80).resize(image)
+        let score = try scorer.score(Self.still(half))
+        #expect(score.worst < 100)
+        #expect(score.worst > 40)
+        #expect(score.width == 200 && score.height == 160)
+
+        let large = TestStickers.frame(width: 700, height: 500)
+        let largeScorer = try StickerScorer(source: Self.still(large))
+        #expect(largeScorer.width == 618 && largeScorer.height == 441)
+        #expect(try largeScorer.score(Self.still(large)).worst == 100)
+    }
+
+    @Test func quickOptionsScoreFewerFramesAtHalfSize() throws {
+        let frames = (0..<7).map { TestStickers.frame(width: 618, height: 618, phase: $0 % 3) }
+        let source = TestStickers.animation(frames, delays: Array(repeating: 50, count: 7))
+        let quick = try StickerScorer(source: source, options: .quick)
+        let score = try quick.score(source)
+        #expect(score.framesScored == 4)
+        #expect(score.width == 309 && score.height == 309)
+        #expect(score.worst == 100)
+    }
+
+    @Test func emptyOrTinyInputIsAnError() throws {
+        #expect(throws: StickerScoreError.noFrames) { try StickerScorer(source: [AnimationFrame]()) }
+        let tiny = Self.still(RGBAImage(width: 6, height: 40))
+        #expect(throws: StickerScoreError.tooSmall(width: 6, height: 40)) { try StickerScorer(source: tiny) }
+        let scorer = try StickerScorer(source: Self.still(TestStickers.frame()))
+        #expect(throws: StickerScoreError.noFrames) { try scorer.score([AnimationFrame]()) }
+    }
+}
+
+@Suite("FrameTimeline")
+struct FrameTimelineTests {
+    @Test func mergedFramesMapToTheMergedFrame() {
+        #expect(
+            FrameTimeline.candidateFrames(sourceDelays: [100, 100, 100, 100], candidateDelays: [100, 200, 100]) == [
+                0, 1, 1, 2,
+            ])
+    }
+
+    @Test func roundedDelaysDoNotDrift() {
+        // 33 ms frames written as GIF centiseconds (30 ms): stretched to the source's length, still one to one.
+        let source = Array(repeating: 33.0, count: 30)
+        #expect(
+            FrameTimeline.candidateFrames(sourceDelays: source, candidateDelays: Array(repeating: 30, count: 30))
+                == Array(0..<30))
+    }
+
+    @Test func withoutTimingFramesMatchByPosition() {
+        #expect(FrameTimeline.candidateFrames(sourceDelays: [0, 0, 0, 0], candidateDelays: [0, 0]) == [0, 0, 1, 1])
+        #expect(FrameTimeline.candidateFrames(sourceDelays: [50, 50], candidateDelays: [80]) == [0, 0])
+    }
+
+    @Test func sampledFramesSpreadOverTheSequence() {
+        #expect(FrameTimeline.sampledFrames(count: 10, limit: 4) == [0, 3, 6, 9])
+        #expect(FrameTimeline.sampledFrames(count: 3, limit: 4) == [0, 1, 2])
+        #expect(FrameTimeline.sampledFrames(count: 5, limit: 1) == [0])
+    }
+}
+
+@Suite("StickerScorer on decoded files")
+struct DecodedStickerScoreTests {
+    static let wave = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("SamplePacks/Clean/wave.png").path
+
+    /// The sample pack's 8-frame APNG against itself, and against its @2x variant (272 px, resampled back
+    /// up to 408 for the comparison; about 80): a real decode, every frame, both backgrounds.
+    @Test func animatedStickerAgainstItselfAndItsSmallerVariant() throws {
+        let source = try ImageDecoder.decodeFile(at: Self.wave)
+        #expect(source.frames.count == 8)
+        let scorer = try StickerScorer(source: source)
+        let same = try scorer.score(source)
+        #expect(same.worst == 100 && same.framesScored == 8)
+        let smaller = try scorer.score(source.resized(width: 272, height: 272))
+        #expect(smaller.worst < 100)
+        #expect(smaller.worst > 40)
+        #expect(smaller.worst <= smaller.mean)
+    }
+}
