@@ -34,7 +34,9 @@ let package = Package(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
-        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        .target(
+            name: "CCodecs", dependencies: ["CPNG", "CJPEG"],
+            cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "StickerJSON"),
         .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
         .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),
@@ -43,34 +45,49 @@ let package = Package(
         .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
         // SSIMULACRA2 and the sticker score over light and dark backgrounds, for `fit`; its blur's AVX2/FMA loops.
         .target(name: "CQualityKernels", cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "StickerQuality", dependencies: ["StickerImage", "StickerResample", "CQualityKernels"],
-                swiftSettings: optimised),
+        .target(
+            name: "StickerQuality", dependencies: ["StickerImage", "StickerResample", "CQualityKernels"],
+            swiftSettings: optimised),
         // SHA-256 with the CPU's SHA extensions, used when present (checked at run time).
         .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "StickerLint", dependencies: ["StickerImage", "StickerCatalog", "CDigest", "CXXHash", .product(name: "Yams", package: "Yams")],
-                swiftSettings: optimised),
-        .target(name: "StickerBuild", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
-                                                    .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "StickerLint",
+            dependencies: [
+                "StickerImage", "StickerCatalog", "CDigest", "CXXHash", .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: optimised),
+        .target(
+            name: "StickerBuild",
+            dependencies: [
+                "StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // The contact sheet and the HTML report: backgrounds, a bitmap font, layout.
-        .target(name: "StickerPreview", dependencies: ["StickerImage", "StickerResample", "StickerLint"], swiftSettings: optimised),
+        .target(
+            name: "StickerPreview", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint"],
+            swiftSettings: optimised),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
-                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild", "StickerPreview",
+                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild",
+                "StickerPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
         .executableTarget(name: "stickerpack-manual"),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
-        .executableTarget(name: "quality-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QualityBench"),
-        .executableTarget(name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
+        .executableTarget(
+            name: "quality-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QualityBench"),
+        .executableTarget(
+            name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerImage", "StickerCatalog"]),
         .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"]),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
-        .testTarget(name: "StickerQualityTests", dependencies: ["StickerQuality", "StickerImage", "StickerResample"],
-                    exclude: ["Data"]),
+        .testTarget(
+            name: "StickerQualityTests", dependencies: ["StickerQuality", "StickerImage", "StickerResample"],
+            exclude: ["Data"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
         .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
         .testTarget(

@@ -35,7 +35,7 @@ public struct PackPlan: Sendable {
     public var skipped: [String] = []
     /// From a catalog: its pack's name and grid size.
     public var packName: String? = nil
-    public var gridSize: String? = nil
+    public var gridSize: SizeClass? = nil
 
     public struct PlanError: Error, CustomStringConvertible {
         public let description: String

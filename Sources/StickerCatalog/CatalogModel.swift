@@ -12,7 +12,7 @@ public struct StickerCatalog: Sendable {
 public struct StickerPackFolder: Sendable {
     public var path: String
     /// `properties.grid-size`: "small", "regular" or "large"; nil when missing.
-    public var gridSize: String?
+    public var gridSize: SizeClass?
     /// In display order: the `stickers` array, then any folders it does not list.
     public var entries: [StickerEntry]
 }

@@ -9,7 +9,6 @@ public enum CatalogReader {
     static let stickerPropertyKeys = ["filename", "accessibility-label"]
     static let sequenceKeys = ["info", "properties", "frames"]
     static let sequencePropertyKeys = ["accessibility-label", "duration", "duration-type", "repetitions"]
-    static let gridSizes = ["small", "regular", "large"]
     /// Xcode's own files are a few KiB; one entry per sticker stays far below this.
     static let maxContentsBytes = 4 << 20
 
@@ -124,12 +123,13 @@ public enum CatalogReader {
             checkKeys(json, known: CatalogReader.packKeys, in: file, what: "the sticker pack")
             let properties = json["properties"] as? [String: Any] ?? [:]
             checkKeys(properties, known: CatalogReader.packPropertyKeys, in: file, what: "the pack's properties")
-            let gridSize = properties["grid-size"] as? String
-            if let gridSize, !CatalogReader.gridSizes.contains(gridSize) {
+            let gridName = properties["grid-size"] as? String
+            let gridSize = gridName.flatMap(SizeClass.init(rawValue:))
+            if let gridName, gridSize == nil {
                 issue(
-                    file, .gridSizeInvalid, "grid-size '\(gridSize)' is not small, regular or large",
+                    file, .gridSizeInvalid, "grid-size '\(gridName)' is not small, regular or large",
                     "set grid-size to the size class of the art")
-            } else if gridSize == nil {
+            } else if gridName == nil {
                 issue(
                     file, .gridSizeMissing, "has no grid-size; Xcode falls back to regular",
                     "set properties.grid-size to small, regular or large")

@@ -69,7 +69,7 @@ public enum InputDiscovery {
     static func catalogPacks(_ catalog: StickerCatalog, configuration: LintConfiguration) -> [PackInput] {
         var packs = catalog.packs.map { pack -> PackInput in
             var input = PackInput(
-                name: pack.path, stickerPaths: [], gridSize: pack.gridSize.flatMap(SizeClass.init(rawValue:)))
+                name: pack.path, stickerPaths: [], gridSize: pack.gridSize)
             for entry in pack.entries {
                 for image in entry.imagePaths where !configuration.excludes(image) {
                     input.stickerPaths.append(image)

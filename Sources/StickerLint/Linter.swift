@@ -114,17 +114,14 @@ public enum Linter {
     ) -> PackContext {
         var context = PackContext(settings: configuration.settings)
         if let sizeClass {
-            (context.sizeClass, context.sizeClassSource) = (sizeClass, "--size-class")
+            (context.sizeClass, context.sizeClassSource) = (sizeClass, .commandLine)
         } else if let configured = configuration.sizeClass {
-            (context.sizeClass, context.sizeClassSource) = (
-                configured, configuration.source.map { ($0 as NSString).lastPathComponent } ?? "the configuration"
-            )
+            let file = configuration.source.map { ($0 as NSString).lastPathComponent }
+            (context.sizeClass, context.sizeClassSource) = (configured, .configuration(file: file))
         } else if let grid = input.gridSize {
-            (context.sizeClass, context.sizeClassSource) = (grid, "the catalog's grid-size")
+            (context.sizeClass, context.sizeClassSource) = (grid, .catalogGridSize)
         } else if let common = mostCommonSide(stickers) {
-            (context.sizeClass, context.sizeClassSource) = (
-                SizeClass.nearest(to: common), "the most common sticker size"
-            )
+            (context.sizeClass, context.sizeClassSource) = (SizeClass.nearest(to: common), .mostCommonSize)
         }
         return context
     }

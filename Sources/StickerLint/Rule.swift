@@ -20,12 +20,11 @@ public struct LintSettings: Sendable, Equatable {
 public struct PackContext: Sendable {
     public var settings: LintSettings
     public var sizeClass: SizeClass
-    /// "--size-class", "the catalog's grid-size", "the most common sticker size", or "the default".
-    public var sizeClassSource: String
+    public var sizeClassSource: SizeClassSource
 
     public init(
         settings: LintSettings = LintSettings(), sizeClass: SizeClass = .regular,
-        sizeClassSource: String = "the default"
+        sizeClassSource: SizeClassSource = .defaultClass
     ) {
         self.settings = settings
         self.sizeClass = sizeClass

@@ -1,4 +1,5 @@
 import Foundation
+import StickerCatalog
 import StickerImage
 import StickerLint
 import StickerResample

@@ -123,7 +123,7 @@ struct BuildCommand: ParsableCommand {
             }
         }
         input.stickerPaths += plan.skipped
-        input.gridSize = plan.gridSize.flatMap(SizeClass.init(rawValue:))
+        input.gridSize = plan.gridSize
         let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
         let report = Linter.lint(
             [input], configuration: configuration, sizeClass: sizeClass, progress: progress?.callback)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StickerCatalog
 import StickerImage
 import StickerLint
 import StickerPreview

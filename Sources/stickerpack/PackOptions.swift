@@ -1,4 +1,5 @@
 import ArgumentParser
+import StickerCatalog
 import StickerLint
 
 /// --config and --size-class: how `lint` and `preview` read a pack.

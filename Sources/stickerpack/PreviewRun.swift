@@ -1,3 +1,4 @@
+import StickerCatalog
 import StickerImage
 import StickerLint
 import StickerPreview

@@ -67,7 +67,7 @@ struct CatalogQuirkTests {
             ],
             images: ["P.stickerpack/cat.sticker/cat.png"])
         let read = CatalogReader.read(path)
-        #expect(read.packs.first?.gridSize == "small")
+        #expect(read.packs.first?.gridSize == .small)
         #expect(read.packs.first?.entries.first?.imagePaths.count == 1)
         #expect(read.issues.isEmpty, "\(read.issues)")
     }

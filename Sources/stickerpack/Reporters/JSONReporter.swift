@@ -27,7 +27,8 @@ struct JSONReporter: Reporter {
         let packs: [JSONValue] = report.packs.map { pack in
             .object([
                 ("name", .string(pack.name)), ("sizeClass", .string(pack.context.sizeClass.rawValue)),
-                ("sizeClassSource", .string(pack.context.sizeClassSource)), ("stickers", .int(pack.stickers.count)),
+                ("sizeClassSource", .string(pack.context.sizeClassSource.description)),
+                ("stickers", .int(pack.stickers.count)),
             ])
         }
         let summary = JSONValue.object([
