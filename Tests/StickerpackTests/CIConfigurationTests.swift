@@ -1,4 +1,5 @@
 import Foundation
+import StickerImage
 import Testing
 import Yams
 
@@ -74,12 +75,14 @@ struct CIConfigurationTests {
         let script = try #require(step["run"]?.string)
         let result = try Subprocess.run(
             URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", script], environment: environment, in: directory)
-        var written: [String: String] = [:]
-        for line in try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n") {
+        var produced: [String: String] = [:]
+        // FileBytes, not String(contentsOf:): Foundation leaks its buffer reading an empty file.
+        let text = String(decoding: try FileBytes.read(outputFile.path, limit: 1 << 20), as: UTF8.self)
+        for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { written[String(parts[0])] = String(parts[1]) }
+            if parts.count == 2 { produced[String(parts[0])] = String(parts[1]) }
         }
-        return (result, written)
+        return (result, produced)
     }
 
     /// `${{ inputs.NAME }}` and `${{ steps.lint.outputs.NAME }}`: the only expressions these steps' env uses.
