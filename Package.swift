@@ -29,7 +29,9 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
-        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        // zlib (libpng's own dependency) measures compressed metadata chunks against libpng's chunk limit.
+        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"],
+                cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
         .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
         .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),

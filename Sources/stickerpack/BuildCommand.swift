@@ -140,7 +140,16 @@ struct BuildCommand: ParsableCommand {
         options.fps = fps
         options.sequenceSeconds = duration
         options.toolVersion = Stickerpack.version
-        if let icon { options.iconArt = try decodeOrExit(icon).frames[0].image }
+        if let icon {
+            let art = try decodeOrExit(icon).frames[0].image
+            do {
+                try IconSetMaker.checkSizes(art: art, fit: options.iconFit, limits: .default)
+            } catch {
+                Console.error("\(icon): \(error). Nothing was written.\n  hint: crop the art nearer to 4:3")
+                throw ExitCode(ExitStatus.failure)
+            }
+            options.iconArt = art
+        }
         if variants {
             options.variants = VariantWriter()
             options.variantsFolderName = variantsPath
@@ -205,8 +214,12 @@ struct BuildCommand: ParsableCommand {
                 try labelsPath.map { path throws(LabelsFile.LabelsError) in try LabelsFile.load(path) } ?? [:]
             var orderList: [String]?
             if let orderPath {
-                guard let text = try? String(contentsOfFile: orderPath, encoding: .utf8) else {
-                    Console.error("\(orderPath): cannot read the order file")
+                let text: String
+                do {
+                    text = String(
+                        decoding: try FileBytes.read(orderPath, limit: LabelsFile.maxFileBytes), as: UTF8.self)
+                } catch {
+                    Console.error("\(orderPath): cannot read the order file: \(error)")
                     throw ExitCode(ExitStatus.usage)
                 }
                 orderList = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -82,7 +82,9 @@ struct VariantsCommand: ParsableCommand {
         }
         let writer = self.writer
         let existing = jobs.flatMap {
-            writer.paths(for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source)).map(\.path)
+            writer.paths(
+                for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source, limits: limitOptions.limits)
+            ).map(\.path)
         }
         .filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
@@ -123,10 +125,10 @@ struct VariantsCommand: ParsableCommand {
 
     /// The format by the first bytes, so that the overwrite check names the files `write` will write
     /// (JPEG data named .png gets .jpg variants). APNG and PNG share .png, so the header is enough.
-    static func sniff(_ path: String) -> ImageFormat? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        return try? FormatSniffer.sniff([UInt8]((try? handle.read(upToCount: 16)) ?? Data()))
+    static func sniff(_ path: String, limits: DecodeLimits) -> ImageFormat? {
+        // Through FileBytes, which refuses a FIFO or a device without opening it for a blocking read.
+        guard let head = try? FileBytes.head(path, count: 16, limit: limits.maxFileBytes) else { return nil }
+        return try? FormatSniffer.sniff(head)
     }
 
     func plan(_ inputs: [PackInput]) -> [Job] {
