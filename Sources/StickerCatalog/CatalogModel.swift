@@ -56,4 +56,6 @@ public struct CatalogIssue: Sendable, Equatable {
     public var level: Level
     public var message: String
     public var hint: String
+    /// A filename or symbolic link that would lead out of the folder being read: nothing was read there.
+    public var leadsOutside = false
 }

@@ -11,4 +11,16 @@ extension RGBAImage {
             return count
         }
     }
+
+    /// Every pixel has alpha 255.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
 }

@@ -68,6 +68,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Replace an existing catalog, manifest and variants folder.")
     var force = false
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -115,6 +118,10 @@ struct BuildCommand: ParsableCommand {
             }
         }
         input.stickerPaths += plan.skipped
+        // Files and catalog entries leading out of SRC are linted as errors without being read, so the build stops.
+        input.stickerPaths += plan.refused.keys.sorted()
+        input.refused = plan.refused
+        input.catalogIssues = plan.catalogIssues
         input.gridSize = plan.gridSize.flatMap(SizeClass.init(rawValue:))
         let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
         let report = Linter.lint(
@@ -196,7 +203,8 @@ struct BuildCommand: ParsableCommand {
     func makePlan() throws -> PackPlan {
         do {
             if CatalogReader.isCatalog(source) {
-                return try PackPlan.make(catalog: CatalogReader.read(source))
+                let boundary = FolderBoundary(source, followSymlinks: symlinks.followSymlinks)
+                return try PackPlan.make(catalog: CatalogReader.read(source, boundary: boundary))
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue
@@ -210,6 +218,14 @@ struct BuildCommand: ParsableCommand {
                     FileManager.default.fileExists(atPath: $0)
                 }
             let orderPath = order ?? [source + "/order.txt"].first { FileManager.default.fileExists(atPath: $0) }
+            // The labels and order files found in SRC are read only when they stay in it, as the art is.
+            let boundary = FolderBoundary(source, followSymlinks: symlinks.followSymlinks)
+            for (path, given) in [(labelsPath, labels), (orderPath, order)] where given == nil {
+                if let path, let reason = boundary.escape(path) {
+                    Console.error("\(path): \(reason). Nothing was written.")
+                    throw ExitCode(ExitStatus.failure)
+                }
+            }
             let labelMap =
                 try labelsPath.map { path throws(LabelsFile.LabelsError) in try LabelsFile.load(path) } ?? [:]
             var orderList: [String]?
@@ -225,7 +241,7 @@ struct BuildCommand: ParsableCommand {
                 orderList = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                     .filter { !$0.isEmpty && !$0.hasPrefix("#") }
             }
-            return try PackPlan.make(folder: source, order: orderList, labels: labelMap)
+            return try PackPlan.make(folder: source, order: orderList, labels: labelMap, boundary: boundary)
         } catch let error as LabelsFile.LabelsError {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)

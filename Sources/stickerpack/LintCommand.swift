@@ -49,6 +49,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -71,7 +74,8 @@ struct LintCommand: ParsableCommand {
 
         let inputs: [PackInput]
         do {
-            inputs = try InputDiscovery.discover(paths, configuration: configuration)
+            inputs = try InputDiscovery.discover(
+                paths, configuration: configuration, followSymlinks: symlinks.followSymlinks)
         } catch {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)

@@ -40,6 +40,9 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Replace outputs that exist.")
     var force = false
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -65,7 +68,8 @@ struct PreviewCommand: ParsableCommand {
         let configuration = try pack.configuration(for: paths)
         let inputs: [PackInput]
         do {
-            inputs = try InputDiscovery.discover(paths, configuration: configuration)
+            inputs = try InputDiscovery.discover(
+                paths, configuration: configuration, followSymlinks: symlinks.followSymlinks)
         } catch {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)

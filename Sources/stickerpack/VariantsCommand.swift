@@ -36,6 +36,9 @@ struct VariantsCommand: ParsableCommand {
     @OptionGroup(title: "Resampling")
     var resampling: ResampleOptions
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -70,13 +73,19 @@ struct VariantsCommand: ParsableCommand {
     func run() throws {
         let inputs: [PackInput]
         do {
-            inputs = try InputDiscovery.discover(paths, configuration: LintConfiguration())
+            inputs = try InputDiscovery.discover(
+                paths, configuration: LintConfiguration(), followSymlinks: symlinks.followSymlinks)
         } catch {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
         }
         let jobs = plan(inputs)
+        // Links out of a folder and catalog filenames that lead out of it: reported, never read.
+        let outside =
+            inputs.flatMap { $0.refused.map { "\($0.key): \($0.value)" } }
+            + inputs.flatMap { $0.catalogIssues.filter(\.leadsOutside).map { "\($0.path): \($0.message)" } }
         if jobs.isEmpty {
+            for line in outside.sorted() { Console.error(line) }
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }
@@ -94,6 +103,7 @@ struct VariantsCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         let failures = LockedList<String>()
+        for line in outside { failures.append(line) }
         let written = LockedList<Int>()
         let progress = console.progress(total: jobs.count, verb: "writing variants")
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -132,7 +142,7 @@ struct VariantsCommand: ParsableCommand {
     }
 
     func plan(_ inputs: [PackInput]) -> [Job] {
-        inputs.flatMap(\.stickerPaths).map { source in
+        inputs.flatMap { input in input.stickerPaths.filter { input.refused[$0] == nil } }.map { source in
             // The sub-folder under the path the sticker was found in; none for a file named directly.
             var relative = ""
             if let root = paths.first(where: { source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
