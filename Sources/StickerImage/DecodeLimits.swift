@@ -36,6 +36,10 @@ public struct DecodeLimits: Equatable, Sendable {
             let count = overflow ? "more than \(Int.max)" : "\(pixels)"
             throw .limitExceeded("\(width)x\(height) px is \(count) pixels, more than the limit of \(maxPixels)")
         }
+        // Raised limits must not let through a canvas whose bytes cannot even be counted.
+        if Self.rgbaBytes(width: width, height: height) == nil {
+            throw .limitExceeded("\(width)x\(height) px needs more memory than can be addressed")
+        }
     }
 
     /// Throws when one more frame of this canvas would pass the frame or byte budget.

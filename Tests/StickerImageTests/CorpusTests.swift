@@ -16,7 +16,7 @@ struct CorpusTests {
         "image-rs-image-tests/images/gif/anim/oob.gif": (
             .decodes(width: 40, height: 40, frames: 1, warningContains: nil),
             "the first frame (16x16 at 24,24) passes the 32x32 logical screen: browsers grow the canvas to hold it "
-                + "(Chromium to the frame's right and bottom edges), as Pillow does; image-rs' reference render clips it"
+                + "(Chromium to the frame's right and bottom edges), as Pillow does; image-rs' reference clips it"
         ),
         "image-rs-image-tests/images/gif/simple/issue_1455_oversized.gif": (
             .decodes(width: 16, height: 16, frames: 1, warningContains: nil),

@@ -54,6 +54,21 @@ enum Stickerpack {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Sanitizers reserve terabytes of address space, so an address-space limit means nothing under them.
+    static let sanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+
+    /// A wrapper that kills the command after `seconds` (status 137) and, outside the sanitizers, caps its address
+    /// space (what `ulimit -v` sets): a hang or a runaway allocation fails the test instead of stalling the machine.
+    /// Tests check the status and the message, never the time.
+    static func bounded(seconds: Int = 60, memoryMiB: Int? = nil) -> [String] {
+        let kill = ["/usr/bin/timeout", "--signal=KILL", "\(seconds)"]
+        guard let memoryMiB, !sanitized else { return kill }
+        return kill + ["/usr/bin/prlimit", "--as=\(memoryMiB << 20)", "--"]
+    }
+
+    /// The status `timeout --signal=KILL` gives a command it had to kill.
+    static let killed: Int32 = 137
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
