@@ -66,6 +66,17 @@ enum Stickerpack {
         return kill + ["/usr/bin/prlimit", "--as=\(memoryMiB << 20)", "--"]
     }
 
+    /// Under the sanitizers, where no address-space cap applies, their allocator refuses (returns NULL for) any
+    /// allocation over `memoryMiB`, so a huge malloc in C still fails as it would under the cap.
+    static func allocationCap(memoryMiB: Int) -> [String: String] {
+        guard sanitized else { return [:] }
+        let environment = ProcessInfo.processInfo.environment
+        let cap = "allocator_may_return_null=1:max_allocation_size_mb=\(memoryMiB)"
+        return ["ASAN_OPTIONS", "TSAN_OPTIONS"].reduce(into: [:]) { options, name in
+            options[name] = environment[name].map { $0 + ":" + cap } ?? cap
+        }
+    }
+
     /// The status `timeout --signal=KILL` gives a command it had to kill.
     static let killed: Int32 = 137
 

@@ -19,7 +19,8 @@ struct MutantHeaderTests {
     /// `info --format json` on every mutant: each must carry an error and none may crash the run.
     func checkInfo(_ files: [String], extra: [String] = []) throws {
         let result = try Stickerpack.run(
-            ["info", "--format", "json"] + extra + files, wrapper: Stickerpack.bounded(memoryMiB: 512))
+            ["info", "--format", "json"] + extra + files, environment: Stickerpack.allocationCap(memoryMiB: 512),
+            wrapper: Stickerpack.bounded(memoryMiB: 512))
         #expect(result.status == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "\(result.stderr)")
         let reports = try #require(
