@@ -34,9 +34,10 @@ let package = Package(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
+        // zlib (libpng's own dependency) measures compressed metadata chunks against libpng's chunk limit.
         .target(
             name: "CCodecs", dependencies: ["CPNG", "CJPEG"],
-            cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+            cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
         .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
         .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),

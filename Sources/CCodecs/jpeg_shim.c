@@ -108,6 +108,84 @@ static void cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int
     }
 }
 
+// What libjpeg and the handlers change while a longjmp may come (`cinfo`, `errors`) belongs to the caller of the
+// function that calls setjmp: C leaves that function's changed non-volatile locals indeterminate after the jump.
+static cc_status jpeg_decode(struct jpeg_decompress_struct *cinfo, jpeg_errors *errors,
+                             struct jpeg_progress_mgr *progress, const uint8_t *data, size_t size, cc_limits limits,
+                             uint8_t **pixels, cc_jpeg_info *info) {
+    uint8_t *volatile buffer = NULL;
+    uint8_t *volatile cmyk_row = NULL;
+    volatile cc_status status = CC_ERROR_DECODE;
+    if (setjmp(errors->jump)) {
+        free(buffer);
+        free(cmyk_row);
+        jpeg_destroy_decompress(cinfo);
+        if (info->data_precision != 0 && info->data_precision != 8) return CC_ERROR_UNSUPPORTED;
+        return errors->scan_limit_hit ? CC_ERROR_LIMIT : status;
+    }
+    jpeg_create_decompress(cinfo);
+    cinfo->progress = progress;
+    // Scans of a progressive file are buffered by libjpeg: bound that memory too.
+    cinfo->mem->max_memory_to_use = 512L << 20;
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(cinfo, TRUE);
+
+    info->width = cinfo->image_width;
+    info->height = cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->jpeg_color_space = cinfo->jpeg_color_space;
+    info->progressive = cinfo->progressive_mode;
+    info->arithmetic = cinfo->arith_code;
+    info->data_precision = cinfo->data_precision;
+    if (cinfo->saw_Adobe_marker) info->adobe_transform = cinfo->Adobe_transform;
+    keep_exif(cinfo, info);
+
+    if (cinfo->data_precision != 8) {
+        status = CC_ERROR_UNSUPPORTED;
+        snprintf(info->message, CC_MESSAGE_LENGTH, "%d-bit JPEG is not supported (only 8-bit samples)",
+                 cinfo->data_precision);
+        longjmp(errors->jump, 1);
+    }
+    if (cinfo->image_width > limits.max_width || cinfo->image_height > limits.max_height ||
+        (uint64_t)cinfo->image_width * cinfo->image_height > limits.max_pixels) {
+        status = CC_ERROR_LIMIT;
+        snprintf(info->message, CC_MESSAGE_LENGTH, "image is %ux%u, beyond the decode limit", cinfo->image_width,
+                 cinfo->image_height);
+        longjmp(errors->jump, 1);
+    }
+    int is_cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    cinfo->out_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    jpeg_start_decompress(cinfo);
+
+    size_t row_bytes = (size_t)cinfo->output_width * 4;
+    size_t buffer_bytes = 0;
+    if (__builtin_mul_overflow(row_bytes, (size_t)cinfo->output_height, &buffer_bytes)) {
+        status = CC_ERROR_LIMIT;
+        strncpy(info->message, "image is too large to address", CC_MESSAGE_LENGTH - 1);
+        longjmp(errors->jump, 1);
+    }
+    buffer = malloc(buffer_bytes);
+    if (is_cmyk) cmyk_row = malloc(row_bytes);
+    if (!buffer || (is_cmyk && !cmyk_row)) {
+        status = CC_ERROR_MEMORY;
+        strncpy(info->message, "out of memory for the pixel buffer", CC_MESSAGE_LENGTH - 1);
+        longjmp(errors->jump, 1);
+    }
+    while (cinfo->output_scanline < cinfo->output_height) {
+        uint8_t *row = buffer + row_bytes * cinfo->output_scanline;
+        JSAMPROW target = is_cmyk ? cmyk_row : row;
+        if (jpeg_read_scanlines(cinfo, &target, 1) != 1) break;
+        if (is_cmyk) cmyk_to_rgba(cmyk_row, row, cinfo->output_width, cinfo->saw_Adobe_marker);
+    }
+    info->scans_missing = progressive_scans_missing(cinfo);
+    jpeg_finish_decompress(cinfo);
+    jpeg_destroy_decompress(cinfo);
+    free(cmyk_row);
+    *pixels = buffer;
+    return CC_OK;
+}
+
 cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
                               uint8_t **pixels, cc_jpeg_info *info) {
     memset(info, 0, sizeof *info);
@@ -115,116 +193,102 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits
     *pixels = NULL;
     struct jpeg_decompress_struct cinfo;
     jpeg_errors errors;
-    uint8_t *volatile buffer = NULL;
-    uint8_t *volatile cmyk_row = NULL;
-    volatile cc_status status = CC_ERROR_DECODE;
     struct jpeg_progress_mgr progress = {.progress_monitor = on_jpeg_progress};
     errors.info = info;
     errors.scan_limit_hit = 0;
     cinfo.err = jpeg_std_error(&errors.base);
     errors.base.error_exit = on_jpeg_error;
     errors.base.emit_message = on_jpeg_message;
-    if (setjmp(errors.jump)) {
-        free(buffer);
-        free(cmyk_row);
-        jpeg_destroy_decompress(&cinfo);
-        if (info->data_precision != 0 && info->data_precision != 8) return CC_ERROR_UNSUPPORTED;
-        return errors.scan_limit_hit ? CC_ERROR_LIMIT : status;
-    }
-    jpeg_create_decompress(&cinfo);
-    cinfo.progress = &progress;
-    // Scans of a progressive file are buffered by libjpeg: bound that memory too.
-    cinfo.mem->max_memory_to_use = 512L << 20;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_read_header(&cinfo, TRUE);
+    return jpeg_decode(&cinfo, &errors, &progress, data, size, limits, pixels, info);
+}
 
-    info->width = cinfo.image_width;
-    info->height = cinfo.image_height;
-    info->components = cinfo.num_components;
-    info->jpeg_color_space = cinfo.jpeg_color_space;
-    info->progressive = cinfo.progressive_mode;
-    info->arithmetic = cinfo.arith_code;
-    info->data_precision = cinfo.data_precision;
-    if (cinfo.saw_Adobe_marker) info->adobe_transform = cinfo.Adobe_transform;
-    keep_exif(&cinfo, info);
+// The encoder's output, grown by doubling in memory this file owns (not libjpeg's memory destination, whose
+// buffer a longjmp can leave where no caller sees it), so the error path frees it.
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    uint8_t *data;
+    size_t capacity;
+} memory_destination;
 
-    if (cinfo.data_precision != 8) {
-        status = CC_ERROR_UNSUPPORTED;
-        snprintf(info->message, CC_MESSAGE_LENGTH, "%d-bit JPEG is not supported (only 8-bit samples)", cinfo.data_precision);
-        longjmp(errors.jump, 1);
-    }
-    if (cinfo.image_width > limits.max_width || cinfo.image_height > limits.max_height ||
-        (uint64_t)cinfo.image_width * cinfo.image_height > limits.max_pixels) {
-        status = CC_ERROR_LIMIT;
-        snprintf(info->message, CC_MESSAGE_LENGTH, "image is %ux%u, beyond the decode limit", cinfo.image_width, cinfo.image_height);
-        longjmp(errors.jump, 1);
-    }
-    int is_cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    cinfo.out_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-    jpeg_start_decompress(&cinfo);
+static void destination_start(j_compress_ptr cinfo) {
+    memory_destination *d = (memory_destination *)cinfo->dest;
+    d->pub.next_output_byte = d->data;
+    d->pub.free_in_buffer = d->capacity;
+}
 
-    size_t row_bytes = (size_t)cinfo.output_width * 4;
-    buffer = malloc(row_bytes * cinfo.output_height);
-    if (is_cmyk) cmyk_row = malloc(row_bytes);
-    if (!buffer || (is_cmyk && !cmyk_row)) {
-        status = CC_ERROR_MEMORY;
-        strncpy(info->message, "out of memory for the pixel buffer", CC_MESSAGE_LENGTH - 1);
-        longjmp(errors.jump, 1);
+// libjpeg calls this when the whole buffer is full.
+static boolean destination_grow(j_compress_ptr cinfo) {
+    memory_destination *d = (memory_destination *)cinfo->dest;
+    size_t used = d->capacity;
+    uint8_t *grown = d->capacity <= SIZE_MAX / 2 ? realloc(d->data, d->capacity * 2) : NULL;
+    if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
+    d->data = grown;
+    d->capacity *= 2;
+    d->pub.next_output_byte = grown + used;
+    d->pub.free_in_buffer = d->capacity - used;
+    return TRUE;
+}
+
+static void destination_end(j_compress_ptr cinfo) { (void)cinfo; }
+
+// The setjmp side of cc_jpeg_encode_rgba; `cinfo`, `errors` and the destination belong to the caller, which
+// frees the output buffer when an error cuts the encode short.
+static cc_status jpeg_encode(struct jpeg_compress_struct *cinfo, jpeg_errors *errors, memory_destination *destination,
+                             const uint8_t *rgba, uint32_t width, uint32_t height, int quality) {
+    if (setjmp(errors->jump)) {
+        jpeg_destroy_compress(cinfo);
+        return CC_ERROR_DECODE;
     }
-    while (cinfo.output_scanline < cinfo.output_height) {
-        uint8_t *row = buffer + row_bytes * cinfo.output_scanline;
-        JSAMPROW target = is_cmyk ? cmyk_row : row;
-        if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
-        if (is_cmyk) cmyk_to_rgba(cmyk_row, row, cinfo.output_width, cinfo.saw_Adobe_marker);
+    jpeg_create_compress(cinfo);
+    cinfo->dest = &destination->pub;
+    cinfo->image_width = width;
+    cinfo->image_height = height;
+    cinfo->input_components = 4;
+    cinfo->in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(cinfo);
+    jpeg_set_quality(cinfo, quality, TRUE);
+    cinfo->optimize_coding = TRUE;
+    jpeg_start_compress(cinfo, TRUE);
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo->next_scanline * width * 4);
+        jpeg_write_scanlines(cinfo, &row, 1);
     }
-    info->scans_missing = progressive_scans_missing(&cinfo);
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
-    free(cmyk_row);
-    *pixels = buffer;
+    jpeg_finish_compress(cinfo);
+    jpeg_destroy_compress(cinfo);
     return CC_OK;
 }
 
 cc_status cc_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
                               uint8_t **out, size_t *out_size, char *message) {
+    *out = NULL;
+    *out_size = 0;
+    message[0] = '\0';
     struct jpeg_compress_struct cinfo;
     jpeg_errors errors;
     cc_jpeg_info info;
     memset(&info, 0, sizeof info);
     errors.info = &info;
-    unsigned char *volatile buffer = NULL;
-    unsigned long size = 0;
-    *out = NULL;
-    *out_size = 0;
+    errors.scan_limit_hit = 0;
     cinfo.err = jpeg_std_error(&errors.base);
     errors.base.error_exit = on_jpeg_error;
-    if (setjmp(errors.jump)) {
-        jpeg_destroy_compress(&cinfo);
-        free(buffer);
+    memory_destination destination = {
+        .pub = {.init_destination = destination_start, .empty_output_buffer = destination_grow,
+                .term_destination = destination_end},
+        .data = malloc(65536),
+        .capacity = 65536,
+    };
+    if (!destination.data) {
+        strncpy(message, "out of memory for the encoded JPEG", CC_MESSAGE_LENGTH - 1);
+        return CC_ERROR_MEMORY;
+    }
+    cc_status status = jpeg_encode(&cinfo, &errors, &destination, rgba, width, height, quality);
+    if (status != CC_OK) {
+        free(destination.data);
         strncpy(message, info.message, CC_MESSAGE_LENGTH - 1);
         message[CC_MESSAGE_LENGTH - 1] = '\0';
-        return CC_ERROR_DECODE;
+        return status;
     }
-    jpeg_create_compress(&cinfo);
-    unsigned char *destination = NULL;
-    jpeg_mem_dest(&cinfo, &destination, &size);
-    cinfo.image_width = width;
-    cinfo.image_height = height;
-    cinfo.input_components = 4;
-    cinfo.in_color_space = JCS_EXT_RGBA;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    cinfo.optimize_coding = TRUE;
-    jpeg_start_compress(&cinfo, TRUE);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo.next_scanline * width * 4);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
-    buffer = destination;
-    jpeg_destroy_compress(&cinfo);
-    *out = buffer;
-    *out_size = size;
+    *out = destination.data;
+    *out_size = destination.capacity - destination.pub.free_in_buffer;
     return CC_OK;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 void cc_free(void *pointer) { free(pointer); }
 
@@ -17,6 +18,8 @@ typedef struct {
     // data", gigabytes for a zip bomb behind a small image. Reads past `cap` stop it.
     size_t cap;
     int cut_off;
+    // A zTXt, iTXt or iCCP chunk inflates past libpng's chunk limit (png_set_chunk_malloc_max).
+    int metadata_bomb;
 } memory_reader;
 
 typedef struct {
@@ -46,6 +49,63 @@ static void on_png_warning(png_structp png, png_const_charp text) {
     }
 }
 
+// Bytes that `stream` (zlib, `length` bytes) inflates to, counted without keeping them, up to `limit` + 1.
+static size_t inflated_size(const uint8_t *stream, size_t length, size_t limit) {
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK) return 0;
+    uint8_t scratch[16384];
+    size_t total = 0;
+    z.next_in = (Bytef *)stream;
+    z.avail_in = length > UINT32_MAX ? UINT32_MAX : (uInt)length;
+    int status = Z_OK;
+    while (status == Z_OK && total <= limit) {
+        z.next_out = scratch;
+        z.avail_out = sizeof scratch;
+        status = inflate(&z, Z_NO_FLUSH);
+        total += sizeof scratch - z.avail_out;
+        if (status == Z_BUF_ERROR || (status == Z_OK && z.avail_out == sizeof scratch)) break;
+    }
+    inflateEnd(&z);
+    return total;
+}
+
+// Where the zlib stream of a compressed metadata chunk starts, or 0 when it holds none: after the
+// keyword's NUL and the method byte (zTXt, iCCP); iTXt also has a flag, a language and a translated keyword.
+static size_t compressed_offset(const uint8_t *data, size_t length, const char type[4]) {
+    const uint8_t *nul = memchr(data, 0, length);
+    if (!nul) return 0;
+    size_t at = (size_t)(nul - data) + 1;
+    if (memcmp(type, "iTXt", 4) != 0) return at + 1 <= length ? at + 1 : 0;
+    if (at + 2 > length || data[at] != 1) return 0;
+    at += 2;
+    for (int field = 0; field < 2; field++) {
+        const uint8_t *end = at < length ? memchr(data + at, 0, length - at) : NULL;
+        if (!end) return 0;
+        at = (size_t)(end - data) + 1;
+    }
+    return at <= length ? at : 0;
+}
+
+// Called on each chunk header libpng reads (its I/O state says so): a compressed metadata chunk that would
+// inflate past libpng's own chunk limit stops the decode through libpng's error path, before libpng inflates it.
+static void check_metadata_chunk(png_structp png, memory_reader *reader, const uint8_t header[8]) {
+    const char *type = (const char *)header + 4;
+    if (memcmp(type, "zTXt", 4) != 0 && memcmp(type, "iTXt", 4) != 0 && memcmp(type, "iCCP", 4) != 0) return;
+    size_t length = (size_t)header[0] << 24 | (size_t)header[1] << 16 | (size_t)header[2] << 8 | header[3];
+    size_t available = reader->size - reader->offset;
+    if (length > available) length = available;
+    const uint8_t *data = reader->data + reader->offset;
+    size_t start = compressed_offset(data, length, type);
+    size_t limit = png_get_chunk_malloc_max(png);
+    if (start == 0 || limit == 0 || inflated_size(data + start, length - start, limit) <= limit) return;
+    reader->metadata_bomb = 1;
+    char text[CC_MESSAGE_LENGTH];
+    snprintf(text, sizeof text, "%.4s: a metadata chunk inflates past the %zu KiB limit (a decompression bomb?)",
+             type, limit >> 10);
+    png_error(png, text);
+}
+
 static void read_from_memory(png_structp png, png_bytep out, size_t length) {
     memory_reader *reader = png_get_io_ptr(png);
     if (reader->cap && reader->offset + length > reader->cap) {
@@ -55,6 +115,9 @@ static void read_from_memory(png_structp png, png_bytep out, size_t length) {
     if (length > reader->size - reader->offset) png_error(png, "unexpected end of data (file truncated)");
     memcpy(out, reader->data + reader->offset, length);
     reader->offset += length;
+    if (length == 8 && png_get_io_state(png) == (PNG_IO_READING | PNG_IO_CHUNK_HDR)) {
+        check_metadata_chunk(png, reader, out);
+    }
 }
 
 // Compressed IDAT bytes past the reader's position: what png_read_end would inflate, all of it, only to
@@ -97,13 +160,11 @@ static void expand_palette(png_structp png, png_infop png_info, uint8_t *buffer,
     }
 }
 
-cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
-                             uint8_t **pixels, cc_png_info *info) {
-    memset(info, 0, sizeof *info);
-    *pixels = NULL;
-    message_sink sink = {info->message, info->warning_text, &info->warnings};
-    memory_reader reader = {data, size, 0, 0, 0};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
+// The setjmp side of cc_png_decode_rgba. What libpng's callbacks change (`reader`, `sink`) belongs to the caller:
+// C leaves a non-volatile local of the function that called setjmp indeterminate after a longjmp if it changed.
+static cc_status png_decode(memory_reader *reader, message_sink *sink, cc_limits limits, uint8_t **pixels,
+                            cc_png_info *info) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, sink, on_png_error, on_png_warning);
     if (!png) return CC_ERROR_MEMORY;
     png_infop png_info = png_create_info_struct(png);
     // Locals changed after setjmp and read after a longjmp must be volatile.
@@ -116,18 +177,18 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
     }
     if (setjmp(png_jmpbuf(png))) {
         // Stopped while inflating the surplus after a complete image: keep the image, with a warning.
-        if (reader.cut_off && buffer && png_image_complete(png, png_info)) {
-            reader.cut_off = 0;
-            reader.cap = 0;
+        if (reader->cut_off && buffer && png_image_complete(png, png_info)) {
+            reader->cut_off = 0;
+            reader->cap = 0;
             on_png_warning(png, "IDAT: more compressed data than the image needs; the rest was not read");
             goto rows_read;
         }
         free(rows);
         free(buffer);
         png_destroy_read_struct(&png, &png_info, NULL);
-        return status;
+        return reader->metadata_bomb ? CC_ERROR_LIMIT : status;
     }
-    png_set_read_fn(png, &reader, read_from_memory);
+    png_set_read_fn(png, reader, read_from_memory);
     png_set_user_limits(png, limits.max_width, limits.max_height);
     // Ancillary chunks (iCCP, zTXt, ...) may not inflate past this: a zip bomb in a text chunk stops here.
     png_set_chunk_malloc_max(png, 1u << 20);
@@ -146,7 +207,9 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
     info->has_trns = png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
     if ((uint64_t)width * height > limits.max_pixels) {
         status = CC_ERROR_LIMIT;
-        png_error(png, "image has more pixels than the decode limit allows");
+        char text[CC_MESSAGE_LENGTH];
+        snprintf(text, sizeof text, "%ux%u px is more pixels than the decode limit allows", width, height);
+        png_error(png, text);
     }
 
     // Palette images are read as indices and expanded here, so that an index past the PLTE is caught:
@@ -166,7 +229,12 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
     if (png_get_rowbytes(png, png_info) != (size_t)width * (palette ? 1 : 4)) png_error(png, "unexpected row layout after transforms");
 
     size_t row_bytes = (size_t)width * 4;
-    buffer = malloc(row_bytes * height);
+    size_t buffer_bytes = 0;
+    if (__builtin_mul_overflow(row_bytes, (size_t)height, &buffer_bytes)) {
+        status = CC_ERROR_LIMIT;
+        png_error(png, "image is too large to address");
+    }
+    buffer = malloc(buffer_bytes);
     rows = malloc(sizeof(png_bytep) * height);
     if (!buffer || !rows) {
         status = CC_ERROR_MEMORY;
@@ -178,11 +246,11 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
     // size in compressed bytes (stored blocks), plus libpng's read-ahead.
     for (int pass = 0; pass < passes; pass++) {
         for (png_uint_32 y = 0; y < height; y++) {
-            if (pass == passes - 1 && y == height - 1) reader.cap = reader.offset + (size_t)width * 8 + (32u << 10);
+            if (pass == passes - 1 && y == height - 1) reader->cap = reader->offset + (size_t)width * 8 + (32u << 10);
             png_read_row(png, rows[y], NULL);
         }
     }
-    reader.cap = 0;
+    reader->cap = 0;
     png_read_end(png, NULL);
 rows_read:
     // Read from libpng again: locals set after setjmp are not reliable after the jump to here.
@@ -194,6 +262,15 @@ rows_read:
     png_destroy_read_struct(&png, &png_info, NULL);
     *pixels = buffer;
     return CC_OK;
+}
+
+cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
+                             uint8_t **pixels, cc_png_info *info) {
+    memset(info, 0, sizeof *info);
+    *pixels = NULL;
+    message_sink sink = {info->message, info->warning_text, &info->warnings};
+    memory_reader reader = {data, size, 0, 0, 0, 0};
+    return png_decode(&reader, &sink, limits, pixels, info);
 }
 
 typedef struct {
@@ -222,25 +299,20 @@ static void write_to_memory(png_structp png, png_bytep bytes, size_t length) {
 
 static void flush_memory(png_structp png) { (void)png; }
 
-cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8_t *palette,
-                        int palette_count, uint32_t width, uint32_t height, int compression_level, int opaque,
-                        uint8_t **out, size_t *out_size, char *message) {
-    *out = NULL;
-    *out_size = 0;
-    message[0] = '\0';
-    message_sink sink = {message, NULL, NULL};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
+// The setjmp side of cc_png_encode; `writer`, which the write callback grows, belongs to the caller.
+static cc_status png_encode(memory_writer *writer, message_sink *sink, const uint8_t *rgba, const uint8_t *indices,
+                            const uint8_t *palette, int palette_count, uint32_t width, uint32_t height,
+                            int compression_level, int opaque) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, on_png_error, on_png_warning);
     if (!png) return CC_ERROR_MEMORY;
     png_infop png_info = png_create_info_struct(png);
-    memory_writer writer = {NULL, 0, 0, 0};
     png_bytep *volatile rows = NULL;
     if (!png_info || setjmp(png_jmpbuf(png))) {
         free(rows);
-        free(writer.data);
         png_destroy_write_struct(&png, &png_info);
-        return writer.failed ? CC_ERROR_MEMORY : CC_ERROR_DECODE;
+        return writer->failed ? CC_ERROR_MEMORY : CC_ERROR_DECODE;
     }
-    png_set_write_fn(png, &writer, write_to_memory, flush_memory);
+    png_set_write_fn(png, writer, write_to_memory, flush_memory);
     png_set_compression_level(png, compression_level);
     int indexed = palette != NULL && indices != NULL && palette_count > 0 && palette_count <= 256;
     if (indexed) {
@@ -270,7 +342,7 @@ cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8
     }
     rows = malloc(sizeof(png_bytep) * (height ? height : 1));
     if (!rows) {
-        writer.failed = 1;
+        writer->failed = 1;
         png_error(png, "out of memory for row pointers");
     }
     size_t row_bytes = indexed ? width : (size_t)width * 4;
@@ -280,6 +352,23 @@ cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8
     png_write_end(png, NULL);
     free(rows);
     png_destroy_write_struct(&png, &png_info);
+    return CC_OK;
+}
+
+cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8_t *palette,
+                        int palette_count, uint32_t width, uint32_t height, int compression_level, int opaque,
+                        uint8_t **out, size_t *out_size, char *message) {
+    *out = NULL;
+    *out_size = 0;
+    message[0] = '\0';
+    message_sink sink = {message, NULL, NULL};
+    memory_writer writer = {NULL, 0, 0, 0};
+    cc_status status = png_encode(&writer, &sink, rgba, indices, palette, palette_count, width, height,
+                                  compression_level, opaque);
+    if (status != CC_OK) {
+        free(writer.data);
+        return status;
+    }
     *out = writer.data;
     *out_size = writer.size;
     return CC_OK;

@@ -143,13 +143,14 @@ static void vertical_rows(const float *const *rows, int64_t row_floats, const fl
     }
 }
 
-void rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
+int rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
     const float *stack[64];
     const float **taps = count <= 64 ? stack : malloc(sizeof(float *) * count);
-    if (!taps) return;
+    if (!taps) return -1;
     for (int64_t k = 0; k < count; k++) taps[k] = rows + k * row_floats;
     vertical_rows(taps, row_floats, weights, count, out);
     if (taps != stack) free(taps);
+    return 0;
 }
 
 int rk_resize_srgb(const uint8_t *src, int source_width, int source_height, uint8_t *dst, int width, int height,
@@ -205,8 +206,9 @@ void rk_horizontal_quad(const float *quad, int width, const int64_t *starts, con
     (void)out0; (void)out1; (void)out2; (void)out3;
 }
 
-void rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
+int rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out) {
     (void)rows; (void)row_floats; (void)weights; (void)count; (void)out;
+    return -1;
 }
 
 void rk_premultiply_quad(const uint8_t *src, int64_t row_bytes, int rows, int width, float *quad) {

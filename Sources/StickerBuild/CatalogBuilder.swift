@@ -81,7 +81,7 @@ public struct CatalogBuilder {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let sticker = facts[source]
             let fileName = Self.catalogFileName(source, name: item.name, format: sticker?.format)
-            let bytes = try FileBytes.read(source, limit: 1 << 30)
+            let bytes = try FileBytes.read(source, limit: DecodeLimits.default.maxFileBytes)
             try AtomicFileWriter.write(bytes, to: folder + "/" + fileName)
             try write(
                 json: .object([
@@ -111,7 +111,7 @@ public struct CatalogBuilder {
             for (index, source) in files.enumerated() {
                 let fileName = Self.catalogFileName(
                     source, name: "\(item.name)-\(index)", format: facts[source]?.format)
-                let bytes = try FileBytes.read(source, limit: 1 << 30)
+                let bytes = try FileBytes.read(source, limit: DecodeLimits.default.maxFileBytes)
                 try AtomicFileWriter.write(bytes, to: folder + "/" + fileName)
                 contents.append(bytes)
                 frames.append(.object([("filename", .string(fileName))]))

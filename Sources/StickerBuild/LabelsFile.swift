@@ -1,4 +1,5 @@
 import Foundation
+import StickerImage
 import Yams
 
 /// Accessibility labels by sticker: `labels.yml` (name: label) or a CSV of name,label rows.
@@ -7,11 +8,16 @@ public enum LabelsFile {
         public let description: String
     }
 
+    /// One label a sticker, 150 characters at most: a pack's file is far below this.
+    public static let maxFileBytes = 4 << 20
+
     public static func load(_ path: String) throws(LabelsError) -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LabelsError(description: "\(path): cannot read the file")
+        let text: String
+        do {
+            text = String(decoding: try FileBytes.read(path, limit: maxFileBytes), as: UTF8.self)
+        } catch {
+            throw LabelsError(description: "\(path): \(error)")
         }
-        let text = String(decoding: data, as: UTF8.self)
         let ext = (path as NSString).pathExtension.lowercased()
         if ext == "csv" { return parseCSV(text) }
         let loaded: Any?

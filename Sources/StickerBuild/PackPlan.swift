@@ -36,6 +36,10 @@ public struct PackPlan: Sendable {
     /// From a catalog: its pack's name and grid size.
     public var packName: String? = nil
     public var gridSize: SizeClass? = nil
+    /// Files not read because a symbolic link leads them out of the source folder, and why (lint reports them).
+    public var refused: [String: String] = [:]
+    /// From a catalog: the filenames and links that would lead out of it (lint reports them).
+    public var catalogIssues: [CatalogIssue] = []
 
     public struct PlanError: Error, CustomStringConvertible {
         public let description: String
@@ -47,9 +51,12 @@ public struct PackPlan: Sendable {
 
     /// Stickers of `folder`: image files at its top level, and sub-folders of images as sequences.
     /// `order` lists stem names (one a line) to come first, in that order; `labels` maps stems to labels.
-    public static func make(folder: String, order: [String]? = nil, labels: [String: String] = [:]) throws(PlanError)
-        -> PackPlan
-    {
+    /// `boundary`: what may be read (by default the folder itself, links out of it not followed).
+    public static func make(
+        folder: String, order: [String]? = nil, labels: [String: String] = [:], boundary: FolderBoundary? = nil
+    ) throws(PlanError) -> PackPlan {
+        let boundary = boundary ?? FolderBoundary(folder)
+        var refused: [String: String] = [:]
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
@@ -69,10 +76,16 @@ public struct PackPlan: Sendable {
                         !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
                     }
                     .sorted(by: StickerNaming.naturalLess)
-                if !frames.isEmpty {
-                    items.append((name, .frames(folder: path, files: frames.map { path + "/" + $0 })))
+                var files: [String] = []
+                for frame in frames.map({ path + "/" + $0 }) {
+                    if let reason = boundary.escape(frame) { refused[frame] = reason } else { files.append(frame) }
                 }
+                if !files.isEmpty { items.append((name, .frames(folder: path, files: files))) }
             } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                if let reason = boundary.escape(path) {
+                    refused[path] = reason
+                    continue
+                }
                 items.append((stem, .file(path)))
             } else if otherImageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 skipped.append(path)
@@ -101,6 +114,7 @@ public struct PackPlan: Sendable {
                 return Item(source: entry.source, name: name, label: label)
             }, unmatched: unmatched)
         plan.skipped = skipped
+        plan.refused = refused
         return plan
     }
 }
@@ -124,6 +138,7 @@ extension PackPlan {
         var plan = PackPlan(items: items, unmatched: [])
         plan.packName = ((pack.path as NSString).lastPathComponent as NSString).deletingPathExtension
         plan.gridSize = pack.gridSize
+        plan.catalogIssues = catalog.issues.filter(\.leadsOutside)
         return plan
     }
 }

@@ -50,6 +50,7 @@ public struct VariantWriter: Sendable {
                 continue
             }
             let size = ResamplePlan.variantSize(width: image.width, height: image.height, scale: scale)
+            try limits.checkOutput(width: size.width, height: size.height, frames: image.frames.count)
             let small = image.resized(width: size.width, height: size.height, filter: filter, linear: linear)
             try AtomicFileWriter.write(
                 try ImageEncoder.encode(small, as: image.format, compressionLevel: compressionLevel), to: path)

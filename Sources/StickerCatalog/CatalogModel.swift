@@ -77,12 +77,19 @@ public struct CatalogIssue: Sendable, Equatable {
         case imageMissing
         /// An icon set entry without size, scale or idiom.
         case iconEntryIncomplete
+        /// A symbolic link that leads out of the catalog (not followed without --follow-symlinks).
+        case outsideLink
+        /// A filename with `..` or a path separator, which would name a file outside its folder.
+        case unsafeFilename
     }
 
     public var path: String
     public var kind: Kind
     public var message: String
     public var hint: String
+
+    /// A filename or symbolic link that would lead out of the folder being read: nothing was read there.
+    public var leadsOutside: Bool { kind == .outsideLink || kind == .unsafeFilename }
 
     public init(path: String, kind: Kind, message: String, hint: String) {
         self.path = path

@@ -19,8 +19,11 @@ public enum CatalogReader {
     }
 
     /// `maxLabelLength`: accessibility labels longer than this are reported (Messages keeps 150).
-    public static func read(_ path: String, maxLabelLength: Int = 150) -> StickerCatalog {
-        var reader = Reading(maxLabelLength: maxLabelLength)
+    /// `boundary`: the folder nothing may be read outside of (by default the catalog itself, links not followed).
+    public static func read(_ path: String, maxLabelLength: Int = 150, boundary: FolderBoundary? = nil)
+        -> StickerCatalog
+    {
+        var reader = Reading(maxLabelLength: maxLabelLength, boundary: boundary ?? FolderBoundary(path))
         let ext = (path as NSString).pathExtension.lowercased()
         if ext == "stickerpack" {
             reader.readPack(path)
@@ -33,12 +36,32 @@ public enum CatalogReader {
     /// One pass over a catalog, collecting folders and issues.
     struct Reading {
         let maxLabelLength: Int
+        let boundary: FolderBoundary
         var packs: [StickerPackFolder] = []
         var iconSets: [IconSetFolder] = []
         var issues: [CatalogIssue] = []
 
         mutating func issue(_ path: String, _ kind: CatalogIssue.Kind, _ message: String, _ hint: String) {
             issues.append(CatalogIssue(path: path, kind: kind, message: message, hint: hint))
+        }
+
+        /// False, with an issue, when `path` leads out of the folder being read.
+        mutating func staysInside(_ path: String) -> Bool {
+            guard let reason = boundary.escape(path) else { return true }
+            issue(
+                path, .outsideLink, "not read: \(reason)",
+                "replace the link with the file itself, or pass --follow-symlinks if you trust it")
+            return false
+        }
+
+        /// False, with an issue in `file`, when `name` is not a plain file name (no `..`, no separators).
+        mutating func isPlain(_ name: String, in file: String, what: String) -> Bool {
+            guard !FolderBoundary.isPlainFileName(name) else { return true }
+            issue(
+                file, .unsafeFilename,
+                "names \(name), which is not a \(what) in this folder (no '..', no '/'); it was not read",
+                "set it to the name of a \(what) in the folder itself")
+            return false
         }
 
         /// The folder's `Contents.json` as an object, or nil with an issue.
@@ -52,6 +75,7 @@ public enum CatalogReader {
                 }
                 return nil
             }
+            guard staysInside(file) else { return nil }
             // Read with a cap, so a huge file cannot exhaust memory (FileManager.contents also leaks on an empty file).
             let bytes: [UInt8]
             do {
@@ -118,6 +142,7 @@ public enum CatalogReader {
         }
 
         mutating func readPack(_ path: String) {
+            guard staysInside(path) else { return }
             let file = path + "/Contents.json"
             let json = contents(of: path) ?? [:]
             checkKeys(json, known: CatalogReader.packKeys, in: file, what: "the sticker pack")
@@ -147,6 +172,7 @@ public enum CatalogReader {
                             "remove the entry or name its .sticker folder")
                         continue
                     }
+                    guard isPlain(name, in: file, what: "sticker folder") else { continue }
                     if listedNames.contains(name) {
                         issue(file, .stickerListedTwice, "lists \(name) twice", "remove the second entry")
                     }
@@ -202,6 +228,7 @@ public enum CatalogReader {
         }
 
         mutating func readEntry(_ folder: String, listed: Bool) -> StickerEntry? {
+            guard staysInside(folder) else { return nil }
             let file = folder + "/Contents.json"
             let isSequence = (folder as NSString).pathExtension.lowercased() == "stickersequence"
             guard let json = contents(of: folder) else { return nil }
@@ -258,7 +285,9 @@ public enum CatalogReader {
         }
 
         mutating func addImage(_ name: String, in folder: String, file: String, to entry: inout StickerEntry) {
+            guard isPlain(name, in: file, what: "file") else { return }
             let image = folder + "/" + name
+            guard staysInside(image) else { return }
             if FileManager.default.fileExists(atPath: image) {
                 entry.imagePaths.append(image)
             } else {
@@ -269,6 +298,7 @@ public enum CatalogReader {
         }
 
         mutating func readIconSet(_ path: String) {
+            guard staysInside(path) else { return }
             let file = path + "/Contents.json"
             guard let json = contents(of: path) else { return }
             var images: [IconEntry] = []
@@ -282,7 +312,11 @@ public enum CatalogReader {
                         "rebuild the icon set with stickerpack icons")
                     continue
                 }
-                let filename = object["filename"] as? String
+                var filename = object["filename"] as? String
+                // A name leading out of the set, or a link out of the folder, is reported and left unread.
+                if let name = filename, !isPlain(name, in: file, what: "file") || !staysInside(path + "/" + name) {
+                    filename = nil
+                }
                 if let filename, !FileManager.default.fileExists(atPath: path + "/" + filename) {
                     issue(
                         file, .imageMissing, "names \(filename), which is not in the folder",

@@ -49,11 +49,22 @@ public enum IconSetMaker {
         case cover
     }
 
+    /// Throws when the art scaled for some icon would pass the limits: `cover` scales thin art by its short side,
+    /// so a 1x16384 px art would need a 1024x16777216 px image before the crop.
+    public static func checkSizes(art: RGBAImage, fit: Fit, limits: DecodeLimits) throws(OutputSizeError) {
+        for slot in slots {
+            let (w, h) = slot.pixels
+            let scaled = scaledSize(art, width: w, height: h, fit: fit)
+            try limits.checkOutput(width: scaled.width, height: scaled.height)
+        }
+    }
+
     /// Writes the set into `folder` (which must exist): 13 PNGs and Contents.json.
     public static func write(
         art: RGBAImage, to folder: String, fit: Fit, background: SIMD3<UInt8>,
-        filter: ResampleFilter = .lanczos3
+        filter: ResampleFilter = .lanczos3, limits: DecodeLimits = .default
     ) throws {
+        try checkSizes(art: art, fit: fit, limits: limits)
         for slot in slots {
             let (w, h) = slot.pixels
             var icon = fitted(art, width: w, height: h, fit: fit, filter: filter)
@@ -88,13 +99,10 @@ public enum IconSetMaker {
     }
 
     /// The art scaled to fit (contain) or fill (cover) a width x height canvas, centred.
+    /// Callers check the scaled size first (`checkSizes`).
     public static func fitted(_ art: RGBAImage, width: Int, height: Int, fit: Fit, filter: ResampleFilter) -> RGBAImage
     {
-        let scaleX = Double(width) / Double(art.width)
-        let scaleY = Double(height) / Double(art.height)
-        let scale = fit == .contain ? min(scaleX, scaleY) : max(scaleX, scaleY)
-        let w = max(1, Int((Double(art.width) * scale).rounded()))
-        let h = max(1, Int((Double(art.height) * scale).rounded()))
+        let (w, h) = scaledSize(art, width: width, height: height, fit: fit)
         let scaled = ResamplePlan(sourceWidth: art.width, sourceHeight: art.height, width: w, height: h, filter: filter)
             .resize(art)
         var canvas = RGBAImage(width: width, height: height)
@@ -108,6 +116,19 @@ public enum IconSetMaker {
             }
         }
         return canvas
+    }
+
+    /// The art's size scaled to fit (contain) or fill (cover) width x height, before centring and cropping;
+    /// clamped rather than trapping for absurd aspects, so the limits check can refuse it.
+    static func scaledSize(_ art: RGBAImage, width: Int, height: Int, fit: Fit) -> (width: Int, height: Int) {
+        let scaleX = Double(width) / Double(art.width)
+        let scaleY = Double(height) / Double(art.height)
+        let scale = fit == .contain ? min(scaleX, scaleY) : max(scaleX, scaleY)
+        func side(_ value: Int) -> Int {
+            let exact = (Double(value) * scale).rounded()
+            return exact < 0x1p62 ? max(1, Int(exact)) : 1 << 62
+        }
+        return (side(art.width), side(art.height))
     }
 
     /// Composited over an opaque colour: every pixel's alpha becomes 255.

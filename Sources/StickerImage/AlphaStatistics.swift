@@ -58,4 +58,16 @@ extension RGBAImage {
 
     /// Pixels whose alpha is 0.
     public var transparentPixelCount: Int { alphaStatistics.transparentPixels }
+
+    /// Every pixel has alpha 255.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
 }

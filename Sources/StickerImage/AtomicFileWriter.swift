@@ -17,11 +17,20 @@ public enum AtomicFileWriter {
             if isFolder.boolValue { return }
             throw WriteError(path: path, reason: "a file of that name is in the way")
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentFolder(of: path)
         if !parent.isEmpty && parent != path { try createFolder(parent) }
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// The path without its last component ("" for a bare name). Not NSString's deletingLastPathComponent, which
+    /// traps on a one-character path on Linux (`variants x -o v` crashed making `v/sub/`).
+    static func parentFolder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(WriteError) {

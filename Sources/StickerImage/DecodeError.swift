@@ -10,6 +10,8 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedFeature(String)
     /// The file could not be read.
     case unreadable(String)
+    /// The file was not read on purpose: a symbolic link leads it out of the folder being read.
+    case outsideFolder(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .limitExceeded(let what): return "decode limit exceeded: \(what)"
         case .unsupportedFeature(let what): return "not supported: \(what)"
         case .unreadable(let what): return "cannot read file: \(what)"
+        case .outsideFolder(let what): return "not read: \(what)"
         }
     }
 
@@ -29,6 +32,7 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .limitExceeded: return "export a smaller image; stickers are at most 618x618 px"
         case .unsupportedFeature: return "export it again as an 8-bit PNG or JPEG"
         case .unreadable: return "check that the path is a readable file"
+        case .outsideFolder: return "replace the link with the file itself, or pass --follow-symlinks if you trust it"
         }
     }
 
@@ -40,6 +44,7 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .limitExceeded: return "limit-exceeded"
         case .unsupportedFeature: return "unsupported-feature"
         case .unreadable: return "unreadable"
+        case .outsideFolder: return "outside-folder"
         }
     }
 }

@@ -1,7 +1,8 @@
 import CGIF
 
 /// GIF through giflib's record-level API, composited as browsers do: a transparent canvas, the transparent
-/// index leaving the canvas as it was, the four disposal methods, frames clipped to the logical screen.
+/// index leaving the canvas as it was, the four disposal methods, a canvas grown to hold a first frame larger
+/// than the logical screen, later frames clipped to it.
 enum GIFDecoder {
     /// The Graphic Control Extension that applies to the next image.
     private struct GraphicControl {
@@ -64,11 +65,9 @@ enum GIFDecoder {
     private static func decode(_ gif: UnsafeMutablePointer<GifFileType>, limits: DecodeLimits) throws(DecodeError)
         -> DecodedImage
     {
-        let width = Int(gif.pointee.SWidth)
-        let height = Int(gif.pointee.SHeight)
-        guard width > 0, height > 0 else {
-            throw .malformed("malformed GIF: the logical screen is \(width)x\(height) px")
-        }
+        var width = Int(gif.pointee.SWidth)
+        var height = Int(gif.pointee.SHeight)
+        // An empty screen may still grow to hold the first frame: it is refused once that frame is known.
         try limits.checkCanvas(width: width, height: height)
 
         var canvas = RGBAImage(width: width, height: height)
@@ -103,6 +102,9 @@ enum GIFDecoder {
                 let rect = PixelRect(
                     x: Int(descriptor.Left), y: Int(descriptor.Top),
                     width: Int(descriptor.Width), height: Int(descriptor.Height))
+                if frames.isEmpty {
+                    try growScreen(toHold: rect, width: &width, height: &height, canvas: &canvas, limits: limits)
+                }
                 sawInterlace = sawInterlace || descriptor.Interlace
                 let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap
                 if let local = descriptor.ColorMap { paletteBits = max(paletteBits, Int(local.pointee.BitsPerPixel)) }
@@ -129,13 +131,32 @@ enum GIFDecoder {
             }
         }
         guard !frames.isEmpty else { throw .malformed("malformed GIF: the file holds no image") }
+        // Alpha says what is shown: a transparent index, or canvas a frame leaves uncovered (or disposal clears).
+        let showsTransparency = usesTransparency || frames.contains { !$0.image.isOpaque }
         var encoding = SourceEncoding(
             bitDepth: max(1, paletteBits), colorType: "palette",
-            hasAlphaChannel: usesTransparency, interlaced: sawInterlace)
+            hasAlphaChannel: showsTransparency, interlaced: sawInterlace)
         encoding.colorType = "palette"
         return DecodedImage(
             format: .gif, width: width, height: height, frames: frames, loopCount: loopCount,
             encoding: encoding, warnings: warnings)
+    }
+
+    /// Chromium and Firefox grow the canvas when the first frame does not fit the logical screen (Chromium to the
+    /// frame's right and bottom edges, which keeps its offset; so do we). Later frames are clipped to it.
+    private static func growScreen(
+        toHold rect: PixelRect, width: inout Int, height: inout Int, canvas: inout RGBAImage, limits: DecodeLimits
+    ) throws(DecodeError) {
+        // Offsets and sizes are 16-bit fields, so these sums cannot overflow.
+        let grownWidth = rect.width > 0 && rect.height > 0 ? max(width, rect.x + rect.width) : width
+        let grownHeight = rect.width > 0 && rect.height > 0 ? max(height, rect.y + rect.height) : height
+        guard grownWidth > 0, grownHeight > 0 else {
+            throw .malformed("malformed GIF: the logical screen is \(width)x\(height) px")
+        }
+        guard (grownWidth, grownHeight) != (width, height) else { return }
+        try limits.checkCanvas(width: grownWidth, height: grownHeight)
+        (width, height) = (grownWidth, grownHeight)
+        canvas = RGBAImage(width: width, height: height)
     }
 
     /// Reads the frame's indices and draws them onto the canvas: a palette colour for every pixel but the

@@ -31,24 +31,13 @@ enum PNGStreamDecoder {
         }
         defer { cc_free(pixels) }
         let message = CMessage.string(from: &info.message)
-        let size = status == CC_ERROR_LIMIT ? "\(info.width)x\(info.height) px: " : ""
-        try CDecodeResult.check(status, message: size + message) { "PNG data error: \(pngMessage($0))" }
+        try CDecodeResult.check(status, message: message) { "PNG data error: \(pngMessage($0))" }
         let image = try CDecodeResult.image(pixels, width: info.width, height: info.height)
         let streamInfo = PNGStreamInfo(
             bitDepth: Int(info.bit_depth), colorType: Int(info.color_type),
             interlaced: info.interlaced != 0, hasTransparencyChunk: info.has_trns != 0,
             warnings: CMessage.lines(from: &info.warning_text).map { "libpng: \($0)" })
-        if let bomb = streamInfo.warnings.first(where: isMetadataLimitWarning) {
-            throw .limitExceeded("a metadata chunk inflates past the 1 MiB limit (\(bomb)); a decompression bomb?")
-        }
         return (image, streamInfo)
-    }
-
-    /// libpng drops a compressed text or profile chunk that inflates past the chunk limit with a warning;
-    /// 1 MiB of metadata in a sticker is a decompression bomb, not an accident.
-    static func isMetadataLimitWarning(_ warning: String) -> Bool {
-        let chunk = ["zTXt", "iTXt", "iCCP"].contains { warning.contains($0 + ":") }
-        return chunk && (warning.contains("truncated") || warning.contains("too large") || warning.contains("exceeds"))
     }
 
     /// libpng's terse messages, said so that a person knows what broke.

@@ -12,6 +12,8 @@ public struct PackInput: Sendable {
     public var gridSize: SizeClass?
     public var catalogIssues: [CatalogIssue] = []
     public var iconSets: [IconSetFolder] = []
+    /// Paths in `stickerPaths` that are not read, and why: a symbolic link leading out of the folder being read.
+    public var refused: [String: String] = [:]
 
     public init(name: String, stickerPaths: [String], sequenceOf: [String: String] = [:], gridSize: SizeClass? = nil) {
         self.name = name
@@ -35,7 +37,10 @@ public enum InputDiscovery {
         "bmp", "tif", "tiff", "jxl",
     ]
 
-    public static func discover(_ paths: [String], configuration: LintConfiguration) throws(InputError) -> [PackInput] {
+    /// `followSymlinks`: read files that symbolic links inside a folder or catalog lead to outside it.
+    public static func discover(_ paths: [String], configuration: LintConfiguration, followSymlinks: Bool = false)
+        throws(InputError) -> [PackInput]
+    {
         var packs: [PackInput] = []
         var looseFiles: [String] = []
         for path in paths {
@@ -46,18 +51,27 @@ public enum InputDiscovery {
             if !isDirectory.boolValue {
                 looseFiles.append(path)
             } else if CatalogReader.isCatalog(path) {
+                let boundary = FolderBoundary(path, followSymlinks: followSymlinks)
                 packs += catalogPacks(
-                    CatalogReader.read(path, maxLabelLength: configuration.settings.maxLabelLength),
+                    CatalogReader.read(
+                        path, maxLabelLength: configuration.settings.maxLabelLength, boundary: boundary),
                     configuration: configuration)
             } else {
+                let boundary = FolderBoundary(path, followSymlinks: followSymlinks)
                 var files: [String] = []
                 var catalogs: [String] = []
-                walk(path, files: &files, catalogs: &catalogs)
+                var refused: [String: String] = [:]
+                walk(path, boundary: boundary, files: &files, catalogs: &catalogs, refused: &refused)
                 let kept = files.filter { !configuration.excludes($0) }
-                if !kept.isEmpty || catalogs.isEmpty { packs.append(PackInput(name: path, stickerPaths: kept)) }
+                if !kept.isEmpty || catalogs.isEmpty {
+                    var pack = PackInput(name: path, stickerPaths: kept)
+                    pack.refused = refused.filter { kept.contains($0.key) }
+                    packs.append(pack)
+                }
                 for catalog in catalogs where !configuration.excludes(catalog) {
                     packs += catalogPacks(
-                        CatalogReader.read(catalog, maxLabelLength: configuration.settings.maxLabelLength),
+                        CatalogReader.read(
+                            catalog, maxLabelLength: configuration.settings.maxLabelLength, boundary: boundary),
                         configuration: configuration)
                 }
             }
@@ -88,8 +102,11 @@ public enum InputDiscovery {
     }
 
     /// Recursive, in natural name order, skipping hidden entries and never following a symlinked folder
-    /// (so a symlink loop cannot trap the walk).
-    static func walk(_ directory: String, files: inout [String], catalogs: inout [String]) {
+    /// (so a symlink loop cannot trap the walk). A file whose link leads out of `boundary` is listed in `refused`.
+    static func walk(
+        _ directory: String, boundary: FolderBoundary, files: inout [String], catalogs: inout [String],
+        refused: inout [String: String]
+    ) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { !$0.hasPrefix(".") }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
@@ -109,10 +126,11 @@ public enum InputDiscovery {
                 if CatalogReader.isCatalog(path) {
                     catalogs.append(path)
                 } else {
-                    walk(path, files: &files, catalogs: &catalogs)
+                    walk(path, boundary: boundary, files: &files, catalogs: &catalogs, refused: &refused)
                 }
             } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 files.append(path)
+                if isLink, let reason = boundary.escape(path) { refused[path] = reason }
             }
         }
     }

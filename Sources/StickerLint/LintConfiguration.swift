@@ -1,5 +1,6 @@
 import Foundation
 import StickerCatalog
+import StickerImage
 import Yams
 
 /// `.stickerpack.yml`: rules turned off or re-graded by identifier, the byte limit, the size class, exclusions.
@@ -22,6 +23,8 @@ public struct LintConfiguration: Sendable, Equatable {
     public init() {}
 
     public static let fileName = ".stickerpack.yml"
+    /// A configuration is a few lines; this bounds what a hostile one can make the parser read.
+    static let maxFileBytes = 1 << 20
     static let knownKeys = [
         "rules", "byte-limit", "size-class", "exclude", "strict", "min-side", "max-side", "short-delay-ms",
         "max-label-length",
@@ -46,10 +49,13 @@ public struct LintConfiguration: Sendable, Equatable {
     }
 
     public static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, reason: "cannot read the file")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: maxFileBytes)
+        } catch {
+            throw ConfigurationError(file: path, reason: error.description)
         }
-        var configuration = try parse(String(decoding: data, as: UTF8.self), file: path)
+        var configuration = try parse(String(decoding: bytes, as: UTF8.self), file: path)
         configuration.source = path
         configuration.baseDirectory = (path as NSString).deletingLastPathComponent
         return configuration

@@ -35,7 +35,8 @@ public enum Linter {
         visit: StickerFacts.Visitor? = nil
     ) -> LintReport {
         let paths = inputs.flatMap(\.stickerPaths)
-        let facts = readFacts(paths, limits: limits, progress: progress, visit: visit)
+        let refused = inputs.reduce(into: [String: String]()) { $0.merge($1.refused) { a, _ in a } }
+        let facts = readFacts(paths, refused: refused, limits: limits, progress: progress, visit: visit)
         var offset = 0
         var packs: [PackReport] = []
         for input in inputs {
@@ -49,9 +50,10 @@ public enum Linter {
 
     /// Facts for every path, in path order, computed in parallel. Each worker holds one decoded image at a time.
     /// `visit` sees each decoded image while it is in memory (index into `paths`), so callers need not decode again.
+    /// A path in `refused` is not read: its facts carry the reason as an error.
     static func readFacts(
-        _ paths: [String], limits: DecodeLimits, progress: (@Sendable (Int, Int, String) -> Void)?,
-        visit: StickerFacts.Visitor? = nil
+        _ paths: [String], refused: [String: String] = [:], limits: DecodeLimits,
+        progress: (@Sendable (Int, Int, String) -> Void)?, visit: StickerFacts.Visitor? = nil
     ) -> [StickerFacts] {
         let results = UnsafeMutableBufferPointer<StickerFacts?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
@@ -64,7 +66,11 @@ public enum Linter {
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             var visitThis: (@Sendable ([UInt8], DecodedImage) -> Void)?
             if let visit { visitThis = { bytes, image in visit(index, bytes, image) } }
-            slots[index] = StickerFacts.read(path: paths[index], limits: limits, visit: visitThis)
+            if let reason = refused[paths[index]] {
+                slots[index] = StickerFacts(path: paths[index], decodeError: .outsideFolder(reason))
+            } else {
+                slots[index] = StickerFacts.read(path: paths[index], limits: limits, visit: visitThis)
+            }
             counter.increment(paths[index])
         }
         return results.map { $0! }

@@ -15,6 +15,8 @@ public enum RuleRegistry {
         CatalogListedTwiceRule.self, CatalogMissingStickerRule.self, CatalogUnlistedStickerRule.self,
         CatalogCaseCollisionRule.self, CatalogLabelLengthRule.self, CatalogSequenceRule.self,
         CatalogEmptyFrameRule.self, CatalogMissingImageRule.self, CatalogIconEntryRule.self,
+        CatalogOutsideLinkRule.self,
+        CatalogUnsafeFilenameRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

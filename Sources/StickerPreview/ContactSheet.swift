@@ -17,9 +17,10 @@ public enum ContactSheet {
     }
 
     /// The sheet of `report`; `previews` holds the images made while linting (index over all packs' paths).
-    public static func render(_ report: LintReport, previews: PreviewCollector) -> (
-        image: RGBAImage, layout: SheetLayout
-    ) {
+    /// A sheet past the limits (hundreds of stickers) is refused before its canvas is allocated.
+    public static func render(_ report: LintReport, previews: PreviewCollector, limits: DecodeLimits = .default)
+        throws(OutputSizeError) -> (image: RGBAImage, layout: SheetLayout)
+    {
         var offsets: [Int] = []
         var offset = 0
         for pack in report.packs {
@@ -35,6 +36,7 @@ public enum ContactSheet {
         }
         let layout = SheetLayout(report: report, animated: animated)
         let m = layout.metrics
+        try limits.checkOutput(width: layout.width, height: layout.height)
         var canvas = Canvas(width: layout.width, height: layout.height, fill: paper)
         let backgrounds = PreviewBackground.allCases.map { $0.render(width: m.cell, height: m.cell) }
         let stripBackground = PreviewBackground.checkerboard.render(width: m.stripCell, height: m.stripCell)

@@ -64,6 +64,8 @@ public final class PreviewCollector: @unchecked Sendable {
         inputs.flatMap { input -> [Int] in
             let sizes = input.stickerPaths.map { path -> StickerFacts in
                 var facts = StickerFacts(path: path)
+                // A file the discovery refused (a link out of the folder) is not read, not even its header.
+                if input.refused[path] != nil { return facts }
                 // The header, not the file: JPEG's frame header can follow EXIF and ICC segments, so 256 KiB.
                 if let bytes = try? FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes),
                     let probe = try? ImageProbe.probe(bytes)

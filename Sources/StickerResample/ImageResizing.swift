@@ -5,6 +5,13 @@ extension ResamplePlan {
         RGBAImage(width: width, height: height, pixels: resize(image.pixels))
     }
 
+    /// The height that keeps the image's aspect at `width`, at least 1; clamped (not trapping) when a file's
+    /// extreme aspect makes it larger than any limit, so the limits check can say so.
+    public static func heightKeepingAspect(of image: DecodedImage, width: Int) -> Int {
+        let exact = (Double(image.height) * Double(width) / Double(max(1, image.width))).rounded()
+        return exact < 0x1p62 ? max(1, Int(exact)) : 1 << 62
+    }
+
     /// The size of a variant at `scale` of the @3x art: 618 -> 412 (@2x) and 206 (@1x), aspect kept,
     /// rounded to the nearest pixel, never below 1.
     public static func variantSize(width: Int, height: Int, scale: Int, of base: Int = 3) -> (width: Int, height: Int) {

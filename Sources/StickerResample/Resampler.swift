@@ -113,17 +113,17 @@ public struct ResamplePlan: Sendable {
                                         func row(_ r: Int) -> UnsafeMutablePointer<Float> {
                                             base + min(y + r, sourceHeight - 1) * width * 4
                                         }
-                                        rk_horizontal_quad(
-                                            UnsafeRawPointer(q.baseAddress!).assumingMemoryBound(to: Float.self),
-                                            Int32(width),
-                                            starts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) {
-                                                $0
-                                            },
-                                            counts.baseAddress!.withMemoryRebound(to: Int64.self, capacity: width) {
-                                                $0
-                                            },
-                                            weights.baseAddress!, Int64(horizontal.stride), Int32(rows),
-                                            row(0), row(1), row(2), row(3))
+                                        // The tables are used inside their rebinding, never past it.
+                                        starts.withMemoryRebound(to: Int64.self) { starts64 in
+                                            counts.withMemoryRebound(to: Int64.self) { counts64 in
+                                                rk_horizontal_quad(
+                                                    UnsafeRawPointer(q.baseAddress!).assumingMemoryBound(
+                                                        to: Float.self),
+                                                    Int32(width), starts64.baseAddress!, counts64.baseAddress!,
+                                                    weights.baseAddress!, Int64(horizontal.stride), Int32(rows),
+                                                    row(0), row(1), row(2), row(3))
+                                            }
+                                        }
                                         y += rows
                                         continue
                                     }
@@ -172,12 +172,17 @@ public struct ResamplePlan: Sendable {
                         let w = weights.baseAddress! + y * vertical.stride
                         let first = src.baseAddress! + start * width
                         let target = dst.baseAddress! + y * width * 4
-                        if useKernels {
-                            sums.withUnsafeMutableBufferPointer { out in
-                                rk_vertical(
-                                    UnsafeRawPointer(first).assumingMemoryBound(to: Float.self), Int64(width * 4), w,
-                                    Int64(count),
-                                    UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self))
+                        // rk_vertical fails only when out of memory for its tap list: the loops below then run.
+                        let done =
+                            useKernels
+                            && sums.withUnsafeMutableBufferPointer { out -> Bool in
+                                guard
+                                    rk_vertical(
+                                        UnsafeRawPointer(first).assumingMemoryBound(to: Float.self), Int64(width * 4),
+                                        w, Int64(count),
+                                        UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self))
+                                        == 0
+                                else { return false }
                                 if linear {
                                     for x in 0..<width { ColourTables.store(out[x], to: target + x * 4, linear: true) }
                                 } else {
@@ -185,9 +190,9 @@ public struct ResamplePlan: Sendable {
                                         UnsafeRawPointer(out.baseAddress!).assumingMemoryBound(to: Float.self),
                                         Int32(width), target)
                                 }
+                                return true
                             }
-                            continue
-                        }
+                        if done { continue }
                         var x = 0
                         // Four output pixels at a time, accumulated in registers across every tap.
                         while x + 4 <= width {

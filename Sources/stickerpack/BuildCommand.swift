@@ -76,6 +76,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Replace an existing catalog, manifest and variants folder.")
     var force = false
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -123,6 +126,10 @@ struct BuildCommand: ParsableCommand {
             }
         }
         input.stickerPaths += plan.skipped
+        // Files and catalog entries leading out of SRC are linted as errors without being read, so the build stops.
+        input.stickerPaths += plan.refused.keys.sorted()
+        input.refused = plan.refused
+        input.catalogIssues = plan.catalogIssues
         input.gridSize = plan.gridSize
         let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
         let report = Linter.lint(
@@ -150,7 +157,16 @@ struct BuildCommand: ParsableCommand {
             duration.map { SequenceTiming(duration: $0, kind: .fixed) }
             ?? SequenceTiming(duration: fps, kind: .fps)
         options.toolVersion = Stickerpack.version
-        if let icon { options.iconArt = try decodeOrExit(icon).frames[0].image }
+        if let icon {
+            let art = try decodeOrExit(icon).frames[0].image
+            do {
+                try IconSetMaker.checkSizes(art: art, fit: options.iconFit, limits: .default)
+            } catch {
+                Console.error("\(icon): \(error). Nothing was written.\n  hint: crop the art nearer to 4:3")
+                throw ExitCode(ExitStatus.failure)
+            }
+            options.iconArt = art
+        }
         if variants {
             options.variants = VariantWriter()
             options.variantsFolderName = variantsPath
@@ -198,7 +214,8 @@ struct BuildCommand: ParsableCommand {
     func makePlan() throws -> PackPlan {
         do {
             if CatalogReader.isCatalog(source) {
-                return try PackPlan.make(catalog: CatalogReader.read(source))
+                let boundary = FolderBoundary(source, followSymlinks: symlinks.followSymlinks)
+                return try PackPlan.make(catalog: CatalogReader.read(source, boundary: boundary))
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue
@@ -212,18 +229,30 @@ struct BuildCommand: ParsableCommand {
                     FileManager.default.fileExists(atPath: $0)
                 }
             let orderPath = order ?? [source + "/order.txt"].first { FileManager.default.fileExists(atPath: $0) }
+            // The labels and order files found in SRC are read only when they stay in it, as the art is.
+            let boundary = FolderBoundary(source, followSymlinks: symlinks.followSymlinks)
+            for (path, given) in [(labelsPath, labels), (orderPath, order)] where given == nil {
+                if let path, let reason = boundary.escape(path) {
+                    Console.error("\(path): \(reason). Nothing was written.")
+                    throw ExitCode(ExitStatus.failure)
+                }
+            }
             let labelMap =
                 try labelsPath.map { path throws(LabelsFile.LabelsError) in try LabelsFile.load(path) } ?? [:]
             var orderList: [String]?
             if let orderPath {
-                guard let text = try? String(contentsOfFile: orderPath, encoding: .utf8) else {
-                    Console.error("\(orderPath): cannot read the order file")
+                let text: String
+                do {
+                    text = String(
+                        decoding: try FileBytes.read(orderPath, limit: LabelsFile.maxFileBytes), as: UTF8.self)
+                } catch {
+                    Console.error("\(orderPath): cannot read the order file: \(error)")
                     throw ExitCode(ExitStatus.usage)
                 }
                 orderList = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                     .filter { !$0.isEmpty && !$0.hasPrefix("#") }
             }
-            return try PackPlan.make(folder: source, order: orderList, labels: labelMap)
+            return try PackPlan.make(folder: source, order: orderList, labels: labelMap, boundary: boundary)
         } catch let error as LabelsFile.LabelsError {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)

@@ -40,6 +40,9 @@ struct IconsCommand: ParsableCommand {
     @Flag(help: "Replace an existing icon set.")
     var force = false
 
+    @OptionGroup(title: "Decode limits")
+    var limitOptions: LimitOptions
+
     func validate() throws {
         if HexColour.parse(background) == nil {
             throw ValidationError("--background takes a colour as #RRGGBB, not '\(background)'.")
@@ -47,12 +50,22 @@ struct IconsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let image = try decodeOrExit(art)
+        let image = try decodeOrExit(art, limits: limitOptions.limits)
         let colour = HexColour.parse(background)!
+        do {
+            try IconSetMaker.checkSizes(art: image.frames[0].image, fit: fit, limits: limitOptions.limits)
+        } catch {
+            Console.error(
+                "\(art): the art is \(image.width)x\(image.height) px, too far from 4:3 for --fit \(fit.rawValue): "
+                    + "\(error)"
+                    + "\n  hint: crop the art nearer to 4:3, or use --fit contain")
+            throw ExitCode(ExitStatus.failure)
+        }
         do {
             try AtomicDirectory.write(output, replacing: force) { folder in
                 try IconSetMaker.write(
-                    art: image.frames[0].image, to: folder, fit: fit, background: colour, filter: filter)
+                    art: image.frames[0].image, to: folder, fit: fit, background: colour, filter: filter,
+                    limits: limitOptions.limits)
             }
         } catch {
             Console.error("\(error)")

@@ -31,5 +31,9 @@ struct LimitOptions: ParsableArguments {
         where value <= 0 {
             throw ValidationError("\(name) must be a positive number, not \(value).")
         }
+        // MiB to bytes must not wrap around.
+        if maxDecodedMiB > Int.max >> 20 {
+            throw ValidationError("--max-memory must be at most \(Int.max >> 20) MiB, not \(maxDecodedMiB).")
+        }
     }
 }

@@ -66,6 +66,9 @@ struct LintCommand: ParsableCommand {
             discussion: "For hooks handed the changed files: pack-wide rules need the whole pack."))
     var wholePacks = false
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -89,7 +92,8 @@ struct LintCommand: ParsableCommand {
         let inputs: [PackInput]
         do {
             let paths = wholePacks ? InputDiscovery.enclosingPacks(of: self.paths) : self.paths
-            inputs = try InputDiscovery.discover(paths, configuration: configuration)
+            inputs = try InputDiscovery.discover(
+                paths, configuration: configuration, followSymlinks: symlinks.followSymlinks)
         } catch {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)

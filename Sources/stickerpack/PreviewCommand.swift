@@ -49,6 +49,9 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Replace outputs that exist.")
     var force = false
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -74,7 +77,8 @@ struct PreviewCommand: ParsableCommand {
         let configuration = try pack.configuration(for: paths)
         let inputs: [PackInput]
         do {
-            inputs = try InputDiscovery.discover(paths, configuration: configuration)
+            inputs = try InputDiscovery.discover(
+                paths, configuration: configuration, followSymlinks: symlinks.followSymlinks)
         } catch {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
@@ -86,7 +90,16 @@ struct PreviewCommand: ParsableCommand {
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }
-        let sheet = ContactSheet.render(report, previews: previews)
+        let sheet: (image: RGBAImage, layout: SheetLayout)
+        do {
+            sheet = try ContactSheet.render(report, previews: previews, limits: limitOptions.limits)
+        } catch {
+            Console.error(
+                "\(output): the contact sheet of \(report.stickers.count) stickers is too large: \(error). "
+                    + "Nothing was written."
+                    + "\n  hint: preview fewer stickers at a time, or raise --max-side and --max-pixels")
+            throw ExitCode(ExitStatus.failure)
+        }
         do {
             let png = try PNGEncoder.encodeOpaque(sheet.image)
             var htmlBytes: [UInt8]?

@@ -40,8 +40,16 @@ struct ResizeCommand: ParsableCommand {
     var limitOptions: LimitOptions
 
     func validate() throws {
-        if width < 1 || width > 16_384 { throw ValidationError("--width must be between 1 and 16384.") }
-        if let height, height < 1 || height > 16_384 { throw ValidationError("--height must be between 1 and 16384.") }
+        if width < 1 { throw ValidationError("--width must be at least 1.") }
+        if let height, height < 1 { throw ValidationError("--height must be at least 1.") }
+        // A size asked for beyond the limits is a usage error (exit 2), found before any file is read.
+        do {
+            try limitOptions.limits.checkOutput(width: width, height: height ?? 1)
+        } catch {
+            throw ValidationError(
+                "The size asked for is beyond the limits: \(error.reason). Choose a smaller --width or --height, "
+                    + "or raise --max-side, --max-pixels or --max-memory.")
+        }
         if Self.format(of: output) == nil { throw ValidationError("The output must end in .png, .gif, .jpg or .jpeg.") }
     }
 
@@ -60,7 +68,14 @@ struct ResizeCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         let image = try decodeOrExit(input, limits: limitOptions.limits)
-        let newHeight = height ?? max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
+        let newHeight = height ?? ResamplePlan.heightKeepingAspect(of: image, width: width)
+        // The input decides the height (its aspect) and the frame count: beyond the limits, that is the file's doing.
+        do {
+            try limitOptions.limits.checkOutput(width: width, height: newHeight, frames: image.frames.count)
+        } catch {
+            Console.error("\(input): \(error)\n  hint: \(error.hint)")
+            throw ExitCode(ExitStatus.failure)
+        }
         let resized = image.resized(
             width: width, height: newHeight, filter: resampling.filter, linear: resampling.linear)
         do {

@@ -41,6 +41,9 @@ struct VariantsCommand: ParsableCommand {
     @OptionGroup(title: "Resampling")
     var resampling: ResampleOptions
 
+    @OptionGroup(title: "Folders")
+    var symlinks: SymlinkOptions
+
     @OptionGroup(title: "Progress")
     var console: ConsoleOptions
 
@@ -75,19 +78,27 @@ struct VariantsCommand: ParsableCommand {
     func run() throws {
         let inputs: [PackInput]
         do {
-            inputs = try InputDiscovery.discover(paths, configuration: LintConfiguration())
+            inputs = try InputDiscovery.discover(
+                paths, configuration: LintConfiguration(), followSymlinks: symlinks.followSymlinks)
         } catch {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
         }
         let jobs = plan(inputs)
+        // Links out of a folder and catalog filenames that lead out of it: reported, never read.
+        let outside =
+            inputs.flatMap { $0.refused.map { "\($0.key): \($0.value)" } }
+            + inputs.flatMap { $0.catalogIssues.filter(\.leadsOutside).map { "\($0.path): \($0.message)" } }
         if jobs.isEmpty {
+            for line in outside.sorted() { Console.error(line) }
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }
         let writer = self.writer
         let existing = jobs.flatMap {
-            writer.paths(for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source)).map(\.path)
+            writer.paths(
+                for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source, limits: limitOptions.limits)
+            ).map(\.path)
         }
         .filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
@@ -98,6 +109,7 @@ struct VariantsCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         let failures = LockedList<String>()
+        for line in outside { failures.append(line) }
         let written = LockedList<Int>()
         let progress = console.progress(total: jobs.count, verb: "writing variants")
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -131,14 +143,14 @@ struct VariantsCommand: ParsableCommand {
 
     /// The format by the first bytes, so that the overwrite check names the files `write` will write
     /// (JPEG data named .png gets .jpg variants). APNG and PNG share .png, so the header is enough.
-    static func sniff(_ path: String) -> ImageFormat? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        return try? FormatSniffer.sniff([UInt8]((try? handle.read(upToCount: 16)) ?? Data()))
+    static func sniff(_ path: String, limits: DecodeLimits) -> ImageFormat? {
+        // Through FileBytes, which refuses a FIFO or a device without opening it for a blocking read.
+        guard let head = try? FileBytes.head(path, count: 16, limit: limits.maxFileBytes) else { return nil }
+        return try? FormatSniffer.sniff(head)
     }
 
     func plan(_ inputs: [PackInput]) -> [Job] {
-        inputs.flatMap(\.stickerPaths).map { source in
+        inputs.flatMap { input in input.stickerPaths.filter { input.refused[$0] == nil } }.map { source in
             // The sub-folder under the path the sticker was found in; none for a file named directly.
             var relative = ""
             if let root = paths.first(where: { source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {

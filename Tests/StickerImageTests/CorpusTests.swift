@@ -14,13 +14,14 @@ struct CorpusTests {
 
     static let decisions: [String: (Decision, String)] = [
         "image-rs-image-tests/images/gif/anim/oob.gif": (
-            .decodes(width: 32, height: 32, frames: 1, warningContains: nil),
-            "browsers (and image-rs' reference render) keep the 32x32 logical screen and clip the frame; Pillow "
-                + "grows the canvas"
+            .decodes(width: 40, height: 40, frames: 1, warningContains: nil),
+            "the first frame (16x16 at 24,24) passes the 32x32 logical screen: browsers grow the canvas to hold it "
+                + "(Chromium to the frame's right and bottom edges), as Pillow does; image-rs' reference clips it"
         ),
         "image-rs-image-tests/images/gif/simple/issue_1455_oversized.gif": (
-            .decodes(width: 10, height: 10, frames: 1, warningContains: nil),
-            "the logical screen is 10x10 as in image-rs' reference render; Pillow grows the canvas to the frame"
+            .decodes(width: 16, height: 16, frames: 1, warningContains: nil),
+            "the 16x16 first frame passes the 10x10 logical screen: browsers grow the canvas to hold it, as Pillow "
+                + "does; image-rs' reference render clips it to 10x10"
         ),
         "pillow-tests/gif/test_extents_transparency.gif": (
             .decodes(width: 100, height: 100, frames: 1, warningContains: "unknown data"),

@@ -39,6 +39,32 @@ enum Stickerpack {
             environment: environment, in: directory)
     }
 
+    /// Sanitizers reserve terabytes of address space, so an address-space limit means nothing under them.
+    static let sanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+
+    /// A wrapper that kills the command after `seconds` (status 137) and, outside the sanitizers, caps its address
+    /// space (what `ulimit -v` sets): a hang or a runaway allocation fails the test instead of stalling the machine.
+    /// Tests check the status and the message, never the time.
+    static func bounded(seconds: Int = 60, memoryMiB: Int? = nil) -> [String] {
+        let kill = ["/usr/bin/timeout", "--signal=KILL", "\(seconds)"]
+        guard let memoryMiB, !sanitized else { return kill }
+        return kill + ["/usr/bin/prlimit", "--as=\(memoryMiB << 20)", "--"]
+    }
+
+    /// Under the sanitizers, where no address-space cap applies, their allocator refuses (returns NULL for) any
+    /// allocation over `memoryMiB`, so a huge malloc in C still fails as it would under the cap.
+    static func allocationCap(memoryMiB: Int) -> [String: String] {
+        guard sanitized else { return [:] }
+        let environment = ProcessInfo.processInfo.environment
+        let cap = "allocator_may_return_null=1:max_allocation_size_mb=\(memoryMiB)"
+        return ["ASAN_OPTIONS", "TSAN_OPTIONS"].reduce(into: [:]) { options, name in
+            options[name] = environment[name].map { $0 + ":" + cap } ?? cap
+        }
+    }
+
+    /// The status `timeout --signal=KILL` gives a command it had to kill.
+    static let killed: Int32 = 137
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

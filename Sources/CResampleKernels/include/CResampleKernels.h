@@ -17,7 +17,8 @@ void rk_horizontal_quad(const float *quad, int width, const int64_t *starts, con
                         float *out0, float *out1, float *out2, float *out3);
 
 /// Vertical taps: out[i] = sum over k of rows[k * row_floats + i] * weights[k], for i in 0..<row_floats.
-void rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out);
+/// Returns 0, or -1 when out of memory for the tap pointers (out is then not written: use the Swift loop).
+int rk_vertical(const float *rows, int64_t row_floats, const float *weights, int64_t count, float *out);
 
 /// `rows` (1-4) rows of RGBA8 (`width` pixels each, `row_bytes` apart) premultiplied into the quad layout
 /// of rk_horizontal_quad, sRGB-encoded: colour * alpha / 255 on a 0-255 scale, alpha as is. Lanes of rows
