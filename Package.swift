@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
-        // The three C libraries, found through pkg-config; Debian and Homebrew package names for hints.
+        // The C libraries, found through pkg-config; Debian and Homebrew package names for hints.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
@@ -28,10 +28,14 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        // libdeflate compresses the PNG/APNG image data the encoder writes (and computes its chunk CRCs).
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
         .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "StickerJSON"),
-        .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
+        .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF", "CDeflate"], swiftSettings: optimised),
         .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),

@@ -1,4 +1,4 @@
-// libpng behind a setjmp boundary: decode a PNG stream to RGBA8, encode RGBA8 or indexed pixels.
+// libpng behind a setjmp boundary: decode a PNG stream to RGBA8 (encoding is StickerImage's own writer).
 #include "CCodecs.h"
 
 #include <png.h>
@@ -193,94 +193,5 @@ rows_read:
     free(rows);
     png_destroy_read_struct(&png, &png_info, NULL);
     *pixels = buffer;
-    return CC_OK;
-}
-
-typedef struct {
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-    int failed;
-} memory_writer;
-
-static void write_to_memory(png_structp png, png_bytep bytes, size_t length) {
-    memory_writer *writer = png_get_io_ptr(png);
-    if (writer->size + length > writer->capacity) {
-        size_t capacity = writer->capacity ? writer->capacity : 65536;
-        while (capacity < writer->size + length) capacity *= 2;
-        uint8_t *grown = realloc(writer->data, capacity);
-        if (!grown) {
-            writer->failed = 1;
-            png_error(png, "out of memory for the encoded PNG");
-        }
-        writer->data = grown;
-        writer->capacity = capacity;
-    }
-    memcpy(writer->data + writer->size, bytes, length);
-    writer->size += length;
-}
-
-static void flush_memory(png_structp png) { (void)png; }
-
-cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8_t *palette,
-                        int palette_count, uint32_t width, uint32_t height, int compression_level, int opaque,
-                        uint8_t **out, size_t *out_size, char *message) {
-    *out = NULL;
-    *out_size = 0;
-    message[0] = '\0';
-    message_sink sink = {message, NULL, NULL};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
-    if (!png) return CC_ERROR_MEMORY;
-    png_infop png_info = png_create_info_struct(png);
-    memory_writer writer = {NULL, 0, 0, 0};
-    png_bytep *volatile rows = NULL;
-    if (!png_info || setjmp(png_jmpbuf(png))) {
-        free(rows);
-        free(writer.data);
-        png_destroy_write_struct(&png, &png_info);
-        return writer.failed ? CC_ERROR_MEMORY : CC_ERROR_DECODE;
-    }
-    png_set_write_fn(png, &writer, write_to_memory, flush_memory);
-    png_set_compression_level(png, compression_level);
-    int indexed = palette != NULL && indices != NULL && palette_count > 0 && palette_count <= 256;
-    if (indexed) {
-        png_color colors[256];
-        png_byte alphas[256];
-        int last_translucent = -1;
-        for (int i = 0; i < palette_count; i++) {
-            colors[i].red = palette[i * 4];
-            colors[i].green = palette[i * 4 + 1];
-            colors[i].blue = palette[i * 4 + 2];
-            alphas[i] = palette[i * 4 + 3];
-            if (alphas[i] != 255) last_translucent = i;
-        }
-        int depth = palette_count <= 2 ? 1 : palette_count <= 4 ? 2 : palette_count <= 16 ? 4 : 8;
-        png_set_IHDR(png, png_info, width, height, depth, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
-                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-        png_set_PLTE(png, png_info, colors, palette_count);
-        if (last_translucent >= 0) png_set_tRNS(png, png_info, alphas, last_translucent + 1, NULL);
-        png_write_info(png, png_info);
-        if (depth < 8) png_set_packing(png);
-    } else {
-        png_set_IHDR(png, png_info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
-                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-        png_write_info(png, png_info);
-        // The rows stay RGBA in memory; libpng skips the fourth byte.
-        if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    }
-    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
-    if (!rows) {
-        writer.failed = 1;
-        png_error(png, "out of memory for row pointers");
-    }
-    size_t row_bytes = indexed ? width : (size_t)width * 4;
-    const uint8_t *source = indexed ? indices : rgba;
-    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(source + row_bytes * y);
-    png_write_image(png, rows);
-    png_write_end(png, NULL);
-    free(rows);
-    png_destroy_write_struct(&png, &png_info);
-    *out = writer.data;
-    *out_size = writer.size;
     return CC_OK;
 }

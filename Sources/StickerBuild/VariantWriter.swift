@@ -7,17 +7,17 @@ public struct VariantWriter: Sendable {
     public var scales: [Int]
     public var filter: ResampleFilter
     public var linear: Bool
-    public var compressionLevel: Int
+    public var compression: PNGCompression
     public var limits: DecodeLimits
 
     public init(
-        scales: [Int] = [2, 1], filter: ResampleFilter = .lanczos3, linear: Bool = false, compressionLevel: Int = 6,
+        scales: [Int] = [2, 1], filter: ResampleFilter = .lanczos3, linear: Bool = false, compression: PNGCompression = .fast,
         limits: DecodeLimits = .default
     ) {
         self.scales = scales
         self.filter = filter
         self.linear = linear
-        self.compressionLevel = compressionLevel
+        self.compression = compression
         self.limits = limits
     }
 
@@ -52,7 +52,7 @@ public struct VariantWriter: Sendable {
             let size = ResamplePlan.variantSize(width: image.width, height: image.height, scale: scale)
             let small = image.resized(width: size.width, height: size.height, filter: filter, linear: linear)
             try AtomicFileWriter.write(
-                try ImageEncoder.encode(small, as: image.format, compressionLevel: compressionLevel), to: path)
+                try ImageEncoder.encode(small, as: image.format, compression: compression), to: path)
             outputs.append(Output(scale: scale, path: path, width: size.width, height: size.height))
         }
         return outputs

@@ -64,7 +64,7 @@ struct VariantsCommand: ParsableCommand {
     var writer: VariantWriter {
         VariantWriter(
             scales: scaleList, filter: resampling.filter, linear: resampling.linear,
-            compressionLevel: resampling.compression, limits: limitOptions.limits)
+            compression: resampling.compression, limits: limitOptions.limits)
     }
 
     func run() throws {
