@@ -35,7 +35,11 @@ let package = Package(
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
         .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "StickerJSON"),
-        .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF", "CDeflate"], swiftSettings: optimised),
+        // The PNG row filters and their costs, vectorised by the C compiler.
+        .target(name: "CPNGFilters", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(
+            name: "StickerImage", dependencies: ["CCodecs", "CGIF", "CDeflate", "CPNGFilters"],
+            swiftSettings: optimised),
         .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),

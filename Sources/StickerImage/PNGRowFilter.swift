@@ -1,6 +1,12 @@
+import CPNGFilters
+
 /// The five PNG filter types (section 9.2): each byte is stored as its difference from a predictor.
 public enum PNGFilterType: UInt8, Sendable, CaseIterable {
-    case none = 0, sub, up, average, paeth
+    case none = 0
+    case sub
+    case up
+    case average
+    case paeth
 }
 
 /// How the filter of each row is chosen.
@@ -19,14 +25,17 @@ public enum PNGFilterStrategy: Sendable, Hashable {
 /// Filters packed scanlines into PNG image data: each row prefixed by its filter type byte.
 public enum PNGRowFilter {
     /// `rows` holds `height` rows of `rowBytes` bytes; `bytesPerPixel` is the filter's distance (at least 1).
+    /// `band`, when given, filters only those rows (each still against the row above it in the image).
     public static func filter(
-        _ rows: UnsafeRawBufferPointer, rowBytes: Int, height: Int, bytesPerPixel: Int, strategy: PNGFilterStrategy
+        _ rows: UnsafeRawBufferPointer, rowBytes: Int, height: Int, bytesPerPixel: Int, strategy: PNGFilterStrategy,
+        band: Range<Int>? = nil
     ) -> [UInt8] {
+        let band = band ?? 0..<height
         let zeros = [UInt8](repeating: 0, count: rowBytes)
-        return [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * height) { out, count in
+        return [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * band.count) { out, count in
             zeros.withUnsafeBufferPointer { zero in
                 let source = rows.bindMemory(to: UInt8.self).baseAddress!
-                for y in 0..<height {
+                for (n, y) in band.enumerated() {
                     let row = source + y * rowBytes
                     let prior = y == 0 ? zero.baseAddress! : row - rowBytes
                     let type: PNGFilterType
@@ -35,12 +44,12 @@ public enum PNGRowFilter {
                     case .minimumSumOfAbsoluteDifferences:
                         type = cheapest(row, prior: prior, count: rowBytes, bpp: bytesPerPixel)
                     }
-                    let target = out.baseAddress! + y * (rowBytes + 1)
+                    let target = out.baseAddress! + n * (rowBytes + 1)
                     target[0] = type.rawValue
                     apply(type, row, prior: prior, count: rowBytes, bpp: bytesPerPixel, into: target + 1)
                 }
             }
-            count = (rowBytes + 1) * height
+            count = (rowBytes + 1) * band.count
         }
     }
 
@@ -48,53 +57,20 @@ public enum PNGRowFilter {
     static func cheapest(_ row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bpp: Int)
         -> PNGFilterType
     {
-        var sums = SIMD8<UInt32>()
-        for i in 0..<count {
-            let x = row[i]
-            let b = prior[i]
-            let a = i >= bpp ? row[i - bpp] : 0
-            let c = i >= bpp ? prior[i - bpp] : 0
-            let average = UInt8((UInt16(a) + UInt16(b)) >> 1)
-            let residues = SIMD8<UInt8>(x, x &- a, x &- b, x &- average, x &- paeth(a, b, c), 0, 0, 0)
-            // |v| of a byte read as signed: v below 128, else 256 - v.
-            let magnitude = residues.replacing(with: 0 &- residues, where: residues .>= 128)
-            sums &+= SIMD8<UInt32>(truncatingIfNeeded: magnitude)
+        var sums: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &sums) {
+            pf_filter_costs(row, prior, count, bpp, $0.bindMemory(to: UInt32.self).baseAddress)
         }
-        var best = PNGFilterType.none
-        for type in PNGFilterType.allCases where sums[Int(type.rawValue)] < sums[Int(best.rawValue)] { best = type }
-        return best
+        let costs = [sums.0, sums.1, sums.2, sums.3, sums.4]
+        var best = 0
+        for type in 1..<5 where costs[type] < costs[best] { best = type }
+        return PNGFilterType(rawValue: UInt8(best))!
     }
 
     static func apply(
         _ type: PNGFilterType, _ row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bpp: Int,
         into out: UnsafeMutablePointer<UInt8>
     ) {
-        let lead = min(bpp, count)
-        switch type {
-        case .none:
-            out.update(from: row, count: count)
-        case .sub:
-            out.update(from: row, count: lead)
-            for i in lead..<count { out[i] = row[i] &- row[i - bpp] }
-        case .up:
-            for i in 0..<count { out[i] = row[i] &- prior[i] }
-        case .average:
-            for i in 0..<lead { out[i] = row[i] &- prior[i] >> 1 }
-            for i in lead..<count { out[i] = row[i] &- UInt8((UInt16(row[i - bpp]) + UInt16(prior[i])) >> 1) }
-        case .paeth:
-            for i in 0..<lead { out[i] = row[i] &- prior[i] }
-            for i in lead..<count { out[i] = row[i] &- paeth(row[i - bpp], prior[i], prior[i - bpp]) }
-        }
-    }
-
-    /// The Paeth predictor: whichever of left, above and upper-left is nearest to left + above - upper-left.
-    @inline(__always)
-    static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let p = Int16(a) + Int16(b) - Int16(c)
-        let pa = abs(p - Int16(a))
-        let pb = abs(p - Int16(b))
-        let pc = abs(p - Int16(c))
-        if pa <= pb && pa <= pc { return a }
-        return pb <= pc ? b : c
+        pf_filter_row(Int32(type.rawValue), row, prior, count, bpp, out)
     }
 }
