@@ -3,8 +3,8 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN := .build/release/stickerpack
 DEBUG_BIN := .build/debug/stickerpack
-APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev libxxhash-dev pkg-config
-BREW_PACKAGES := libpng giflib jpeg-turbo xxhash pkg-config
+APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev libdeflate-dev libxxhash-dev pkg-config
+BREW_PACKAGES := libpng giflib jpeg-turbo libdeflate xxhash pkg-config
 
 .PHONY: all deps brew-packages test-deps build release test lint sanitize fuzz demo bench man completions install sample-sheet clean help
 
@@ -20,9 +20,9 @@ help:
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
 	@echo "make sample-sheet  redraw SamplePacks/preview-Clean.png, the contact sheet the README shows"
 
-# The C libraries: libpng, giflib and libjpeg-turbo headers, found by pkg-config or in /usr/include.
+# The C libraries: libpng, giflib, libjpeg-turbo and libdeflate headers, found by pkg-config or in /usr/include.
 deps:
-	@if pkg-config --exists libpng libjpeg libxxhash 2>/dev/null && { pkg-config --exists libgif 2>/dev/null || [ -f /usr/include/gif_lib.h ] || [ -f /opt/homebrew/include/gif_lib.h ] || [ -f /usr/local/include/gif_lib.h ]; }; then \
+	@if pkg-config --exists libpng libjpeg libdeflate libxxhash 2>/dev/null && { pkg-config --exists libgif 2>/dev/null || [ -f /usr/include/gif_lib.h ] || [ -f /opt/homebrew/include/gif_lib.h ] || [ -f /usr/local/include/gif_lib.h ]; }; then \
 		: ; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
@@ -32,7 +32,7 @@ deps:
 	elif [ "$$(uname)" = Darwin ]; then \
 		echo "error: install the C libraries with Homebrew first: brew install $(BREW_PACKAGES)" >&2; exit 1; \
 	else \
-		echo "error: install the development files of libpng, giflib and libjpeg-turbo, and pkg-config" >&2; exit 1; \
+		echo "error: install the development files of libpng, giflib, libjpeg-turbo and libdeflate, and pkg-config" >&2; exit 1; \
 	fi
 
 # The Homebrew names of the C libraries, for scripts (the GitHub workflow and action) to install.

@@ -19,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
-        // The three C libraries, found through pkg-config; Debian and Homebrew package names for hints.
+        // The C libraries, found through pkg-config; Debian and Homebrew package names for hints.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
@@ -33,13 +33,21 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
+        // libdeflate compresses the PNG/APNG image data the encoder writes (and computes its chunk CRCs).
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
         // zlib (libpng's own dependency) measures compressed metadata chunks against libpng's chunk limit.
         .target(
             name: "CCodecs", dependencies: ["CPNG", "CJPEG"],
             cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
-        .target(name: "StickerImage", dependencies: ["CCodecs", "CGIF"], swiftSettings: optimised),
+        // The PNG row filters and their costs, vectorised by the C compiler.
+        .target(name: "CPNGFilters", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(
+            name: "StickerImage", dependencies: ["CCodecs", "CGIF", "CDeflate", "CPNGFilters"],
+            swiftSettings: optimised),
         .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),

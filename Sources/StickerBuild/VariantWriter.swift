@@ -7,17 +7,18 @@ public struct VariantWriter: Sendable {
     public var scales: [Int]
     public var filter: ResampleFilter
     public var linear: Bool
-    public var compressionLevel: Int
+    public var compression: PNGCompression
     public var limits: DecodeLimits
 
     public init(
-        scales: [Int] = [2, 1], filter: ResampleFilter = .lanczos3, linear: Bool = false, compressionLevel: Int = 6,
+        scales: [Int] = [2, 1], filter: ResampleFilter = .lanczos3, linear: Bool = false,
+        compression: PNGCompression = .fast,
         limits: DecodeLimits = .default
     ) {
         self.scales = scales
         self.filter = filter
         self.linear = linear
-        self.compressionLevel = compressionLevel
+        self.compression = compression
         self.limits = limits
     }
 
@@ -37,25 +38,39 @@ public struct VariantWriter: Sendable {
         return ([3] + scales.filter { $0 != 3 }).map { ($0, folder + "/\(stem)@\($0)x.\(ext)") }
     }
 
-    /// Decodes once, writes every output atomically, returns what it wrote.
-    public func write(source: String, stem: String, into folder: String) throws -> [Output] {
+    /// One output and its bytes, made but not yet written.
+    public struct EncodedFile: Sendable {
+        public let output: Output
+        public let bytes: [UInt8]
+    }
+
+    /// Decodes once and makes every output in memory (the @3x one is the source's bytes); writes nothing.
+    public func encode(source: String, stem: String, into folder: String) throws -> [EncodedFile] {
         let bytes = try FileBytes.read(source, limit: limits.maxFileBytes)
         let image = try ImageDecoder.decode(bytes, limits: limits)
-        try AtomicFileWriter.createFolder(folder)
-        var outputs: [Output] = []
-        for (scale, path) in paths(for: source, stem: stem, in: folder, format: image.format) {
+        return try paths(for: source, stem: stem, in: folder, format: image.format).map { scale, path in
             if scale == 3 {
-                try AtomicFileWriter.write(bytes, to: path)
-                outputs.append(Output(scale: 3, path: path, width: image.width, height: image.height))
-                continue
+                return EncodedFile(
+                    output: Output(scale: 3, path: path, width: image.width, height: image.height), bytes: bytes)
             }
             let size = ResamplePlan.variantSize(width: image.width, height: image.height, scale: scale)
             try limits.checkOutput(width: size.width, height: size.height, frames: image.frames.count)
             let small = image.resized(width: size.width, height: size.height, filter: filter, linear: linear)
-            try AtomicFileWriter.write(
-                try ImageEncoder.encode(small, as: image.format, compressionLevel: compressionLevel), to: path)
-            outputs.append(Output(scale: scale, path: path, width: size.width, height: size.height))
+            return EncodedFile(
+                output: Output(scale: scale, path: path, width: size.width, height: size.height),
+                bytes: try ImageEncoder.encode(small, as: image.format, compression: compression))
         }
-        return outputs
+    }
+
+    /// Writes encoded outputs atomically into `folder` (created if needed); returns what it wrote.
+    public static func write(_ files: [EncodedFile], into folder: String) throws -> [Output] {
+        try AtomicFileWriter.createFolder(folder)
+        for file in files { try AtomicFileWriter.write(file.bytes, to: file.output.path) }
+        return files.map(\.output)
+    }
+
+    /// Decodes once, writes every output atomically, returns what it wrote.
+    public func write(source: String, stem: String, into folder: String) throws -> [Output] {
+        try Self.write(encode(source: source, stem: stem, into: folder), into: folder)
     }
 }

@@ -73,7 +73,7 @@ public enum IconSetMaker {
                 icon = flattened(icon, on: background)
                 bytes = try PNGEncoder.encodeOpaque(icon)
             } else {
-                bytes = try PNGEncoder.encode(icon, compressionLevel: 9)
+                bytes = try PNGEncoder.encode(icon)
             }
             try AtomicFileWriter.write(bytes, to: folder + "/" + slot.filename)
         }

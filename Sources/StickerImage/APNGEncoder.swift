@@ -1,60 +1,47 @@
-import CCodecs
-
-/// Writes still images as PNG and animations as APNG, through libpng: 8-bit RGBA, or indexed with tRNS
-/// when every frame together uses 256 colours or fewer (lossless either way).
+/// Writes still images as PNG and animations as APNG, chunk by chunk (IHDR, acTL, fcTL, IDAT, fdAT): one
+/// exact layout for every frame (`PNGColorReducer`), and each frame after the first stores only the
+/// rectangle that changed, drawn with blend "source" over a canvas left as it was (dispose "none"), so the
+/// composite is exactly the frame.
 public enum APNGEncoder {
-    /// PNG for one frame, APNG for several. `compressionLevel` is zlib's, 0-9.
-    public static func encode(_ image: DecodedImage, compressionLevel: Int = 6) throws(PNGEncoder.EncodeError)
+    /// PNG for one frame, APNG for several; delays and the loop count are kept.
+    public static func encode(_ image: DecodedImage, compression: PNGCompression = .fast) throws(EncodeError)
         -> [UInt8]
     {
-        let palette = ExactPalette(image.frames.map(\.image))
+        let layout = PNGColorReducer.layout(for: image.frames.map(\.image))
         guard image.frames.count > 1 else {
-            return try PNGEncoder.encode(image.frames[0].image, palette: palette, compressionLevel: compressionLevel)
+            return try PNGEncoder.encode(image.frames[0].image, layout: layout, compression: compression)
         }
-        var out = FormatSniffer.pngSignature
+        try PNGEncoder.checkSize(image.width, image.height)
+        var writer = PNGChunkWriter()
+        writer.appendHeader(
+            width: image.width, height: image.height, bitDepth: layout.bitDepth, colorType: layout.colorType)
+        var actl: [UInt8] = []
+        actl.appendUInt32BE(UInt32(image.frames.count))
+        actl.appendUInt32BE(UInt32(image.loopCount ?? 0))
+        writer.append("acTL", actl)
+        for chunk in layout.auxiliaryChunks { writer.append(chunk.type, chunk.data) }
+        let compressor = try DeflateCompressor(level: compression.level)
         var sequence: UInt32 = 0
         var previous: RGBAImage?
-        for (index, frame) in image.frames.enumerated() {
-            // Only the rectangle that changed since the previous frame is stored; drawn with blend "source"
-            // over a canvas left as it was (dispose "none"), the composite is exactly the frame.
+        for frame in image.frames {
             let rect =
                 previous.map { changedRect(from: $0, to: frame.image) }
-                ?? PixelRect(x: 0, y: 0, width: frame.image.width, height: frame.image.height)
-            let crop = frame.image.cropped(to: rect)
-            let png = try PNGEncoder.encode(crop, palette: palette, compressionLevel: compressionLevel)
-            let chunks: [PNGChunk]
-            do { chunks = try PNGChunkWalker.chunks(of: png) } catch {
-                throw PNGEncoder.EncodeError(description: "libpng wrote an unreadable stream: \(error)")
-            }
-            if index == 0 {
-                // IHDR and the palette chunks come from the first frame, then acTL before any image data.
-                for chunk in chunks where chunk.type != "IDAT" && chunk.type != "IEND" {
-                    out += png[chunk.offset..<(chunk.data.upperBound + 4)]
-                    if chunk.type == "IHDR" {
-                        var actl: [UInt8] = []
-                        actl.appendUInt32BE(UInt32(image.frames.count))
-                        actl.appendUInt32BE(UInt32(image.loopCount ?? 0))
-                        out += PNGChunkWalker.encode(type: "acTL", data: actl[...])
-                    }
-                }
-            }
-            out += PNGChunkWalker.encode(type: "fcTL", data: frameControl(sequence, rect, delayMs: frame.delayMs)[...])
+                ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+            writer.append("fcTL", frameControl(sequence, rect, delayMs: frame.delayMs))
             sequence += 1
-            for chunk in chunks where chunk.type == "IDAT" {
-                if index == 0 {
-                    out += PNGChunkWalker.encode(type: "IDAT", data: png[chunk.data])
-                } else {
-                    var data: [UInt8] = []
-                    data.appendUInt32BE(sequence)
-                    data += png[chunk.data]
-                    out += PNGChunkWalker.encode(type: "fdAT", data: data[...])
-                    sequence += 1
-                }
+            let data = try PNGImageData.compress(
+                frame.image, rect: rect, layout: layout, compressor: compressor,
+                triesEveryStrategy: compression.triesEveryFilterStrategy)
+            if previous == nil {
+                writer.append("IDAT", data)
+            } else {
+                data.withUnsafeBytes { writer.append("fdAT", sequence: sequence, $0) }
+                sequence += 1
             }
             previous = frame.image
         }
-        out += PNGChunkWalker.encode(type: "IEND", data: [])
-        return out
+        writer.append("IEND", [])
+        return writer.bytes
     }
 
     static func frameControl(_ sequence: UInt32, _ rect: PixelRect, delayMs: Double) -> [UInt8] {
@@ -90,47 +77,5 @@ public enum APNGEncoder {
         }
         guard maxX >= 0 else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-}
-
-/// The distinct RGBA colours of a set of images, when there are 256 or fewer: a lossless palette.
-struct ExactPalette {
-    var colors: [UInt32] = []
-    var index: [UInt32: UInt8] = [:]
-
-    init?(_ images: [RGBAImage]) {
-        for image in images {
-            let full = image.pixels.withUnsafeBytes { raw -> Bool in
-                for color in raw.bindMemory(to: UInt32.self) where index[color] == nil {
-                    guard colors.count < 256 else { return true }
-                    index[color] = UInt8(colors.count)
-                    colors.append(color)
-                }
-                return false
-            }
-            if full { return nil }
-        }
-        // Opaque entries last, so tRNS (which lists alphas up to the last translucent entry) stays short.
-        colors.sort { ($0 >> 24 == 255 ? 1 : 0, $0) < ($1 >> 24 == 255 ? 1 : 0, $1) }
-        index = Dictionary(uniqueKeysWithValues: colors.enumerated().map { ($1, UInt8($0)) })
-    }
-
-    var rgba: [UInt8] { colors.flatMap { c in withUnsafeBytes(of: c.littleEndian) { Array($0) } } }
-
-    func indices(of image: RGBAImage) -> [UInt8] {
-        image.pixels.withUnsafeBytes { raw in raw.bindMemory(to: UInt32.self).map { index[$0] ?? 0 } }
-    }
-}
-
-extension RGBAImage {
-    func cropped(to rect: PixelRect) -> RGBAImage {
-        if rect == PixelRect(x: 0, y: 0, width: width, height: height) { return self }
-        var out = [UInt8]()
-        out.reserveCapacity(rect.width * rect.height * 4)
-        for y in rect.y..<(rect.y + rect.height) {
-            let start = (y * width + rect.x) * 4
-            out += pixels[start..<(start + rect.width * 4)]
-        }
-        return RGBAImage(width: rect.width, height: rect.height, pixels: out)
     }
 }

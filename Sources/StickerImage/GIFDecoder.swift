@@ -78,6 +78,8 @@ enum GIFDecoder {
         var paletteBits = Int(gif.pointee.SColorMap?.pointee.BitsPerPixel ?? 0)
         var warnings: [String] = []
         var sawInterlace = false
+        // One index buffer for every frame: a fresh zeroed one per frame cost page faults and a memset each.
+        var indices: [UInt8] = []
 
         records: while true {
             var record = UNDEFINED_RECORD_TYPE
@@ -114,7 +116,8 @@ enum GIFDecoder {
                 let saved = control.disposal == 3 ? canvas : nil
                 try drawImage(
                     gif, rect: rect, interlaced: descriptor.Interlace, colorMap: colorMap,
-                    transparentIndex: control.transparentIndex, limits: limits, frame: frames.count, on: &canvas)
+                    transparentIndex: control.transparentIndex, limits: limits, frame: frames.count,
+                    indices: &indices, on: &canvas)
                 frames.append(AnimationFrame(image: canvas, delayMs: Double(control.delayCentiseconds * 10)))
                 switch control.disposal {
                 case 2: Compositor.clear(rect, on: &canvas)
@@ -164,15 +167,21 @@ enum GIFDecoder {
     private static func drawImage(
         _ gif: UnsafeMutablePointer<GifFileType>, rect: PixelRect, interlaced: Bool,
         colorMap: UnsafeMutablePointer<ColorMapObject>?, transparentIndex: Int?,
-        limits: DecodeLimits, frame: Int, on canvas: inout RGBAImage
+        limits: DecodeLimits, frame: Int, indices: inout [UInt8], on canvas: inout RGBAImage
     ) throws(DecodeError) {
         guard rect.width > 0, rect.height > 0 else {
             try skipImageData(gif, frame: frame)
             return
         }
         try limits.checkCanvas(width: rect.width, height: rect.height)
-        var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
+        if indices.count < rect.width * rect.height {
+            indices = [UInt8](repeating: 0, count: rect.width * rect.height)
+        }
         let ok = indices.withUnsafeMutableBufferPointer { buffer -> Bool in
+            // A plain frame in one call (giflib counts pixels, not rows); an interlaced one row by row.
+            guard interlaced else {
+                return DGifGetLine(gif, buffer.baseAddress!, Int32(rect.width * rect.height)) == GIF_OK
+            }
             for row in rowOrder(height: rect.height, interlaced: interlaced) {
                 if DGifGetLine(gif, buffer.baseAddress! + row * rect.width, Int32(rect.width)) != GIF_OK {
                     return false
@@ -207,13 +216,14 @@ enum GIFDecoder {
                 canvas.pixels.withUnsafeMutableBytes { raw in
                     let dst = raw.bindMemory(to: UInt32.self)
                     for y in y0..<y1 {
-                        var s = (y - rect.y) * rect.width + (x0 - rect.x)
-                        var d = y * canvasWidth + x0
-                        for _ in x0..<x1 {
-                            let index = Int(src[s])
-                            if index != transparent { dst[d] = colors[index] }
-                            s += 1
-                            d += 1
+                        let s = (y - rect.y) * rect.width + (x0 - rect.x) - x0
+                        let d = y * canvasWidth
+                        if transparent < 0 {
+                            for x in x0..<x1 { dst[d + x] = colors[Int(src[s + x])] }
+                        } else {
+                            for x in x0..<x1 where Int(src[s + x]) != transparent {
+                                dst[d + x] = colors[Int(src[s + x])]
+                            }
                         }
                     }
                 }

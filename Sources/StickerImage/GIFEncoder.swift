@@ -15,7 +15,7 @@ public enum GIFEncoder {
         return count
     }
 
-    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128) throws(PNGEncoder.EncodeError)
+    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128) throws(EncodeError)
         -> [UInt8]
     {
         // Opaque colours of every frame feed one palette; one index is kept for transparency.
@@ -100,8 +100,8 @@ public enum GIFEncoder {
         return sink.bytes
     }
 
-    private static func failure(_ what: String, _ code: Int32) -> PNGEncoder.EncodeError {
+    private static func failure(_ what: String, _ code: Int32) -> EncodeError {
         let detail = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-        return PNGEncoder.EncodeError(description: "GIF encoding failed: \(what) (\(detail))")
+        return EncodeError(description: "GIF encoding failed: \(what) (\(detail))")
     }
 }

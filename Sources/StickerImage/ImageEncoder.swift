@@ -1,19 +1,20 @@
 import CCodecs
 
-/// Encodes a decoded image back into a format: PNG or APNG (libpng), GIF (giflib), JPEG (libjpeg-turbo).
+/// Encodes a decoded image back into a format: PNG or APNG (our writer over libdeflate), GIF (giflib), JPEG
+/// (libjpeg-turbo).
 public enum ImageEncoder {
     public static func encode(
-        _ image: DecodedImage, as format: ImageFormat, compressionLevel: Int = 6,
+        _ image: DecodedImage, as format: ImageFormat, compression: PNGCompression = .fast,
         jpegQuality: Int = 92
-    ) throws(PNGEncoder.EncodeError) -> [UInt8] {
+    ) throws(EncodeError) -> [UInt8] {
         switch format {
-        case .png, .apng: return try APNGEncoder.encode(image, compressionLevel: compressionLevel)
+        case .png, .apng: return try APNGEncoder.encode(image, compression: compression)
         case .gif: return try GIFEncoder.encode(image)
         case .jpeg: return try encodeJPEG(image.frames[0].image, quality: jpegQuality)
         }
     }
 
-    public static func encodeJPEG(_ image: RGBAImage, quality: Int) throws(PNGEncoder.EncodeError) -> [UInt8] {
+    public static func encodeJPEG(_ image: RGBAImage, quality: Int) throws(EncodeError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: Int(CC_MESSAGE_LENGTH))
@@ -23,7 +24,7 @@ public enum ImageEncoder {
         }
         defer { cc_free(out) }
         guard status == CC_OK, let out else {
-            throw PNGEncoder.EncodeError(
+            throw EncodeError(
                 description:
                     "JPEG encoding failed: "
                     + "\(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"

@@ -35,8 +35,7 @@ struct FramesCommand: ParsableCommand {
         // Encode every frame before writing any, so that a failure leaves no partial set behind.
         let encoded: [[UInt8]]
         do {
-            encoded = try image.frames.map { frame throws(PNGEncoder.EncodeError) in try PNGEncoder.encode(frame.image)
-            }
+            encoded = try image.frames.map { frame throws(EncodeError) in try PNGEncoder.encodeRGBA(frame.image) }
         } catch {
             Console.error("\(file): \(error)")
             throw ExitCode(ExitStatus.failure)

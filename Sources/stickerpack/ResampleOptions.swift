@@ -1,4 +1,5 @@
 import ArgumentParser
+import StickerImage
 import StickerResample
 
 /// How images are resized and encoded, shared by `variants` and `resize`.
@@ -9,10 +10,18 @@ struct ResampleOptions: ParsableArguments {
     @Flag(help: "Filter in linear light instead of sRGB-encoded values.")
     var linear = false
 
-    @Option(help: ArgumentHelp("PNG/APNG zlib compression level, 0 (fast) to 9 (small).", valueName: "level"))
-    var compression: Int = 6
+    @Option(
+        help: ArgumentHelp(
+            "PNG/APNG compression: fast (libdeflate level \(PNGCompression.fast.level)), max (level 12, every filter "
+                + "strategy tried), or a libdeflate level from 0 (stored) to 12.",
+            valueName: "fast|max|0-12"))
+    var compression: PNGCompression = .fast
+}
 
-    func validate() throws {
-        if !(0...9).contains(compression) { throw ValidationError("--compression takes a level from 0 to 9.") }
+extension PNGCompression: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(text: argument)
     }
+
+    public var defaultValueDescription: String { "fast" }
 }

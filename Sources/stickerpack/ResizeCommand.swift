@@ -81,7 +81,7 @@ struct ResizeCommand: ParsableCommand {
         do {
             try AtomicFileWriter.write(
                 try ImageEncoder.encode(
-                    resized, as: Self.format(of: output)!, compressionLevel: resampling.compression), to: output)
+                    resized, as: Self.format(of: output)!, compression: resampling.compression), to: output)
         } catch {
             Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)

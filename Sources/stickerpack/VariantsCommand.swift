@@ -72,7 +72,7 @@ struct VariantsCommand: ParsableCommand {
     var writer: VariantWriter {
         VariantWriter(
             scales: scaleList, filter: resampling.filter, linear: resampling.linear,
-            compressionLevel: resampling.compression, limits: limitOptions.limits)
+            compression: resampling.compression, limits: limitOptions.limits)
     }
 
     func run() throws {
@@ -112,15 +112,34 @@ struct VariantsCommand: ParsableCommand {
         for line in outside { failures.append(line) }
         let written = LockedList<Int>()
         let progress = console.progress(total: jobs.count, verb: "writing variants")
+        // Encoding runs on every core; writing (each file synced to disk before its rename) runs beside it on
+        // a few more threads, so a core never idles waiting for the disk. At most `backlog` stickers wait to
+        // be written, which bounds the memory they hold.
+        let writes = OperationQueue()
+        writes.maxConcurrentOperationCount = Self.writeThreads
+        let backlog = DispatchSemaphore(value: Self.writeBacklog)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
+            let files: [VariantWriter.EncodedFile]
             do {
-                written.append(try writer.write(source: job.source, stem: job.stem, into: job.folder).count)
+                files = try writer.encode(source: job.source, stem: job.stem, into: job.folder)
             } catch {
                 failures.append("\(job.source): \(error)")
+                progress?.advance(job.source)
+                return
             }
-            progress?.advance(job.source)
+            backlog.wait()
+            writes.addOperation {
+                do {
+                    written.append(try VariantWriter.write(files, into: job.folder).count)
+                } catch {
+                    failures.append("\(job.source): \(error)")
+                }
+                progress?.advance(job.source)
+                backlog.signal()
+            }
         }
+        writes.waitUntilAllOperationsAreFinished()
         progress?.finish()
         for failure in failures.items.sorted() { Console.error(failure) }
         let files = written.items.reduce(0, +)
@@ -140,6 +159,9 @@ struct VariantsCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
     }
+
+    static let writeThreads = 4
+    static let writeBacklog = 32
 
     /// The format by the first bytes, so that the overwrite check names the files `write` will write
     /// (JPEG data named .png gets .jpg variants). APNG and PNG share .png, so the header is enough.

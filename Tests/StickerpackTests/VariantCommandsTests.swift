@@ -1,4 +1,5 @@
 import Foundation
+import StickerImage
 import Testing
 
 @Suite("stickerpack variants, icons and resize, end to end")
@@ -76,6 +77,28 @@ struct VariantCommandsTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/truncated@2x.png"))
         #expect(
             try Stickerpack.run(["variants", Stickerpack.sample("Clean"), "-o", dir, "--scales", "2,x"]).status == 2)
+        for bad in ["13", "9x", "zlib"] {
+            let run = try Stickerpack.run(["variants", Stickerpack.sample("Clean"), "-o", dir, "--compression", bad])
+            #expect(run.status == 2, "--compression \(bad)")
+        }
+    }
+
+    @Test("--compression max and 0 write the same pixels as the default, max no larger")
+    func compressionLevels() throws {
+        var sizes: [String: Int] = [:]
+        var pixels: [String: [UInt8]] = [:]
+        for level in ["0", "fast", "max"] {
+            let dir = try Stickerpack.temporaryDirectory().path
+            let run = try Stickerpack.run([
+                "variants", Stickerpack.sample("Clean/cat.png"), "-o", dir, "--compression", level,
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let path = dir + "/cat@2x.png"
+            sizes[level] = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            pixels[level] = try ImageDecoder.decodeFile(at: path).frames[0].image.pixels
+        }
+        #expect(pixels["0"] == pixels["fast"] && pixels["max"] == pixels["fast"])
+        #expect(sizes["max"]! <= sizes["fast"]! && sizes["fast"]! < sizes["0"]!)
     }
 
     @Test("icons makes 13 images of the right sizes; the set lints clean in a catalog")

@@ -41,13 +41,6 @@ typedef struct {
 cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
                              uint8_t **pixels, cc_png_info *info);
 
-/// Encodes 8-bit RGBA as a PNG into a malloc'd buffer. `palette`, when not NULL, holds `palette_count`
-/// RGBA entries and `indices` one byte per pixel: the image is then written as an indexed PNG with tRNS.
-/// With `opaque` the alpha bytes are dropped and the PNG is RGB (colour type 2).
-cc_status cc_png_encode(const uint8_t *rgba, const uint8_t *indices, const uint8_t *palette,
-                        int palette_count, uint32_t width, uint32_t height, int compression_level, int opaque,
-                        uint8_t **out, size_t *out_size, char *message);
-
 typedef struct {
     uint32_t width;
     uint32_t height;

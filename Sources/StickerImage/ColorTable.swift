@@ -1,0 +1,46 @@
+/// At most 256 distinct RGBA colours (as little-endian UInt32) and their palette indices, in an
+/// open-addressed table: counting colours and mapping pixels run once per pixel, where a Dictionary's
+/// hashing would cost more than the deflate that follows.
+struct ColorTable: Sendable {
+    static let limit = 256
+    private static let slots = 1024  // a quarter full at most: short probes
+    private var keys = [UInt32](repeating: 0, count: slots)
+    private var entries = [Int16](repeating: -1, count: slots)  // index into `colors`, -1 when empty
+    private(set) var colors: [UInt32] = []
+
+    init() { colors.reserveCapacity(Self.limit) }
+
+    init(_ colors: [UInt32]) {
+        self.init()
+        for color in colors { _ = insert(color) }
+    }
+
+    @inline(__always)
+    private static func slot(_ color: UInt32) -> Int { Int((color &* 0x9E37_79B1) >> 22) }
+
+    /// Adds `color` when new; false when it is new and the table already holds `limit` colours.
+    @inline(__always)
+    mutating func insert(_ color: UInt32) -> Bool {
+        var s = Self.slot(color)
+        while entries[s] >= 0 {
+            if keys[s] == color { return true }
+            s = (s + 1) & (Self.slots - 1)
+        }
+        guard colors.count < Self.limit else { return false }
+        keys[s] = color
+        entries[s] = Int16(colors.count)
+        colors.append(color)
+        return true
+    }
+
+    /// The index of a colour the table holds.
+    @inline(__always)
+    func index(of color: UInt32) -> UInt8 {
+        var s = Self.slot(color)
+        while entries[s] >= 0 {
+            if keys[s] == color { return UInt8(entries[s]) }
+            s = (s + 1) & (Self.slots - 1)
+        }
+        preconditionFailure("colour \(color) is not in the palette")
+    }
+}

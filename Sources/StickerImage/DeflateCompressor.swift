@@ -1,0 +1,37 @@
+import CDeflate
+
+/// One libdeflate compressor at one level, for whole buffers. Not shared between threads: each encode
+/// makes its own (allocation is cheap next to compressing a sticker).
+final class DeflateCompressor {
+    private let compressor: OpaquePointer
+    let level: Int
+
+    init(level: Int) throws(EncodeError) {
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+            throw EncodeError(description: "cannot start libdeflate at level \(level) (out of memory?)")
+        }
+        self.compressor = compressor
+        self.level = level
+    }
+
+    deinit { libdeflate_free_compressor(compressor) }
+
+    /// `input` as one zlib stream, what a PNG's image data holds.
+    func zlib(_ input: UnsafeRawBufferPointer) throws(EncodeError) -> [UInt8] {
+        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        var written = 0
+        let out = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            written = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
+            count = written
+        }
+        guard written > 0 else { throw EncodeError(description: "libdeflate could not compress the image data") }
+        return out
+    }
+}
+
+/// The CRC-32 of PNG chunks, through libdeflate's table-free (folding) implementation.
+enum DeflateCRC32 {
+    static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        libdeflate_crc32(crc, bytes.baseAddress, bytes.count)
+    }
+}
