@@ -63,6 +63,8 @@ let package = Package(
         .executableTarget(name: "stickerpack-manual"),
         .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
         .executableTarget(name: "quality-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QualityBench"),
+        .executableTarget(
+            name: "quantize-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QuantizeBench"),
         .executableTarget(name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerImage", "StickerCatalog"]),
