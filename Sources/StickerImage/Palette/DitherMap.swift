@@ -3,11 +3,11 @@
 /// (the idea of libimagequant's edge map, written afresh).
 enum DitherMap {
     /// Neighbour differences (palette-space distance) below `smooth` count as smooth, above `edge` as an edge.
-    static let smooth: Float = 0.03
-    static let edge: Float = 0.15
+    static let smooth: Float = 0.02
+    static let edge: Float = 0.08
 
     /// A strength in 0...1 per pixel, from the largest difference between the pixel and its four neighbours.
-    static func strengths(colors: [Int32], points: [SIMD4<Float>], width: Int, height: Int) -> [Float] {
+    static func strengths(colors: [Int32], points: [PalettePoint], width: Int, height: Int) -> [Float] {
         var strengths = [Float](repeating: 1, count: colors.count)
         for y in 0..<height {
             for x in 0..<width {
@@ -26,5 +26,5 @@ enum DitherMap {
     }
 
     @inline(__always)
-    private static func squared(_ v: SIMD4<Float>) -> Float { (v * v).sum() }
+    private static func squared(_ v: PalettePoint) -> Float { (v * v).sum() }
 }

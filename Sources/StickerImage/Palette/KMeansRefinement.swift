@@ -5,12 +5,12 @@
 /// colour moves), so opaque pixels always find an opaque entry; entries before `fixed` (the transparent
 /// one) never move.
 struct KMeansRefinement {
-    let points: [SIMD4<Float>]
+    let points: [PalettePoint]
     let weights: [Float]
     let pointOpaque: [Bool]
     let fixed: Int
 
-    var entries: [SIMD4<Float>]
+    var entries: [PalettePoint]
     var entryOpaque: [Bool]
     /// The entry of every point.
     var assignment: [Int32]
@@ -18,13 +18,13 @@ struct KMeansRefinement {
     private(set) var error = Double.infinity
 
     /// `boxes`: a first grouping of the points (0 ..< `count`), e.g. median cut's; entries come from its means.
-    init(points: [SIMD4<Float>], weights: [Float], opaque: [Bool], fixedEntries: [SIMD4<Float>], boxes: [Int32],
+    init(points: [PalettePoint], weights: [Float], opaque: [Bool], fixedEntries: [PalettePoint], boxes: [Int32],
          count: Int) {
         self.points = points
         self.weights = weights
         self.pointOpaque = opaque
         fixed = fixedEntries.count
-        entries = fixedEntries + [SIMD4<Float>](repeating: .zero, count: count)
+        entries = fixedEntries + [PalettePoint](repeating: .zero, count: count)
         entryOpaque = [Bool](repeating: false, count: fixed + count)
         assignment = boxes.map { $0 + Int32(fixedEntries.count) }
         var distances = [Float](repeating: 0, count: points.count)
@@ -57,20 +57,20 @@ struct KMeansRefinement {
 
     /// Moves each entry to the mean of its points; an empty entry is given the worst-served point.
     private mutating func update(distances: inout [Float]) {
-        var sums = [SIMD4<Double>](repeating: .zero, count: entries.count)
+        var sums = [SIMD16<Double>](repeating: .zero, count: entries.count)
         var totals = [Double](repeating: 0, count: entries.count)
         var anyOpaque = [Bool](repeating: false, count: entries.count)
         for i in points.indices {
             let entry = Int(assignment[i])
             let w = Double(weights[i])
-            sums[entry] += w * SIMD4<Double>(points[i])
+            sums[entry] += w * SIMD16<Double>(points[i])
             totals[entry] += w
             anyOpaque[entry] = anyOpaque[entry] || pointOpaque[i]
         }
         for entry in fixed..<entries.count {
             if totals[entry] > 0 {
-                var mean = SIMD4<Float>(sums[entry] / totals[entry])
-                if anyOpaque[entry] { mean.w = PaletteSpace.weights.w }
+                var mean = PalettePoint(sums[entry] / totals[entry])
+                if anyOpaque[entry] { mean = PaletteSpace.opaque(mean) }
                 entries[entry] = mean
                 entryOpaque[entry] = anyOpaque[entry]
             } else if let worst = worstServed(distances: &distances) {

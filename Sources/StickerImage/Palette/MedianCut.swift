@@ -5,7 +5,7 @@
 /// end up where the error is rather than where the pixels are.
 enum MedianCut {
     /// The box (0 ..< at most `boxes`) of every point.
-    static func boxes(points: [SIMD4<Float>], weights: [Float], count boxes: Int) -> [Int32] {
+    static func boxes(points: [PalettePoint], weights: [Float], count boxes: Int) -> [Int32] {
         var order = (0..<points.count).map { Int32($0) }
         var ranges: [(range: Range<Int>, error: Double)] = [
             (0..<points.count, squaredError(order[...], points: points, weights: weights))
@@ -35,13 +35,13 @@ enum MedianCut {
     }
 
     /// The weighted sum of squared distances from the box's mean.
-    private static func squaredError(_ members: ArraySlice<Int32>, points: [SIMD4<Float>], weights: [Float]) -> Double {
+    private static func squaredError(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> Double {
         var total = 0.0
-        var sum = SIMD4<Double>.zero
+        var sum = SIMD16<Double>.zero
         var squares = 0.0
         for index in members {
             let w = Double(weights[Int(index)])
-            let p = SIMD4<Double>(points[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
             total += w
             sum += w * p
             squares += w * (p * p).sum()
@@ -50,44 +50,44 @@ enum MedianCut {
     }
 
     /// The axis along which the members' weighted variance is largest.
-    private static func widestAxis(_ members: ArraySlice<Int32>, points: [SIMD4<Float>], weights: [Float]) -> Int {
+    private static func widestAxis(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> Int {
         var total = 0.0
-        var sum = SIMD4<Double>.zero
-        var squares = SIMD4<Double>.zero
+        var sum = SIMD16<Double>.zero
+        var squares = SIMD16<Double>.zero
         for index in members {
             let w = Double(weights[Int(index)])
-            let p = SIMD4<Double>(points[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
             total += w
             sum += w * p
             squares += w * p * p
         }
         let variance = squares - sum * sum / max(total, 1e-12)
         var axis = 0
-        for candidate in 1..<4 where variance[candidate] > variance[axis] { axis = candidate }
+        for candidate in 1..<16 where variance[candidate] > variance[axis] { axis = candidate }
         return axis
     }
 
     /// Where to cut members sorted along an axis: the offset (1 ..< count) with the least total error.
-    private static func bestCut(_ members: ArraySlice<Int32>, points: [SIMD4<Float>], weights: [Float]) -> (
+    private static func bestCut(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> (
         offset: Int, lowError: Double, highError: Double
     ) {
         var total = 0.0
-        var sum = SIMD4<Double>.zero
+        var sum = SIMD16<Double>.zero
         var squares = 0.0
         for index in members {
             let w = Double(weights[Int(index)])
-            let p = SIMD4<Double>(points[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
             total += w
             sum += w * p
             squares += w * (p * p).sum()
         }
         var best = (offset: members.count / 2, lowError: Double.infinity, highError: Double.infinity)
         var lowTotal = 0.0
-        var lowSum = SIMD4<Double>.zero
+        var lowSum = SIMD16<Double>.zero
         var lowSquares = 0.0
         for (offset, index) in members.dropLast().enumerated() {
             let w = Double(weights[Int(index)])
-            let p = SIMD4<Double>(points[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
             lowTotal += w
             lowSum += w * p
             lowSquares += w * (p * p).sum()

@@ -3,14 +3,14 @@
 /// sorted by distance, and once an entry is further from the guess than the guess is from the point plus
 /// the best distance so far, neither it nor any later one can win. Most searches stop after a few entries.
 struct NearestSearch {
-    let entries: [SIMD4<Float>]
+    let entries: [PalettePoint]
     /// Whether an entry is fully opaque: only those may stand for an opaque pixel.
     let opaque: [Bool]
     /// Per entry, every entry ordered by distance from it (itself first), and those distances.
     private let neighbours: [Int32]
     private let distances: [Float]
 
-    init(entries: [SIMD4<Float>], opaque: [Bool]) {
+    init(entries: [PalettePoint], opaque: [Bool]) {
         self.entries = entries
         self.opaque = opaque
         let count = entries.count
@@ -37,7 +37,7 @@ struct NearestSearch {
     /// The nearest entry allowed for the point (an opaque point only matches opaque entries) and its
     /// squared distance. `guess` must be allowed; a full scan is the fallback when it is not.
     @inline(__always)
-    func nearest(_ point: SIMD4<Float>, opaque pointOpaque: Bool, guess: Int) -> (index: Int, distance: Float) {
+    func nearest(_ point: PalettePoint, opaque pointOpaque: Bool, guess: Int) -> (index: Int, distance: Float) {
         guard !pointOpaque || opaque[guess] else { return scan(point, opaque: pointOpaque) }
         let count = entries.count
         var best = guess
@@ -68,7 +68,7 @@ struct NearestSearch {
     }
 
     /// Every allowed entry in turn.
-    func scan(_ point: SIMD4<Float>, opaque pointOpaque: Bool) -> (index: Int, distance: Float) {
+    func scan(_ point: PalettePoint, opaque pointOpaque: Bool) -> (index: Int, distance: Float) {
         var best = (index: 0, distance: Float.infinity)
         for (index, entry) in entries.enumerated() where !pointOpaque || opaque[index] {
             let d = point - entry

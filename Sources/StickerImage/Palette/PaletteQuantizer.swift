@@ -25,7 +25,9 @@ public enum PaletteQuantizer {
         /// At most this many k-means passes after median cut.
         public var iterations: Int
 
-        public init(maxColors: Int = 256, dithering: Dithering = .adaptive, ditherLevel: Float = 1, iterations: Int = 8) {
+        public init(
+            maxColors: Int = 256, dithering: Dithering = .adaptive, ditherLevel: Float = 0.75, iterations: Int = 8
+        ) {
             self.maxColors = maxColors
             self.dithering = dithering
             self.ditherLevel = ditherLevel
@@ -82,13 +84,14 @@ public enum PaletteQuantizer {
         let count = options.maxColors - (hasTransparent ? 1 : 0)
         let boxes = MedianCut.boxes(points: points, weights: weights, count: count)
         var kmeans = KMeansRefinement(
-            points: points, weights: weights, opaque: opaque, fixedEntries: hasTransparent ? [.zero] : [],
+            points: points, weights: weights, opaque: opaque, fixedEntries: hasTransparent ? [PaletteSpace.point(0)] : [],
             boxes: boxes, count: Int(boxes.max() ?? 0) + 1)
         kmeans.run(iterations: options.iterations)
 
         // Round to 8 bits, drop duplicates, order as the exact palette is ordered.
         let rounded = kmeans.entries.indices.map { entry in
-            PaletteSpace.pack(PaletteSpace.color(kmeans.entries[entry], opaque: kmeans.entryOpaque[entry]))
+            entry < kmeans.fixed
+                ? 0 : PaletteSpace.pack(EntryRounding.color(nearest: kmeans.entries[entry], opaque: kmeans.entryOpaque[entry]))
         }
         let final = Array(Set(rounded)).sorted(by: paletteOrder)
         var position: [UInt32: Int] = [:]
@@ -97,7 +100,7 @@ public enum PaletteQuantizer {
             entries: final.map(PaletteSpace.point), opaque: final.map { $0 >= 0xFF00_0000 })
 
         // Each distinct colour's nearest final entry, from its k-means entry.
-        var allPoints = [SIMD4<Float>](repeating: .zero, count: colors.count)
+        var allPoints = [PalettePoint](repeating: PaletteSpace.point(0), count: colors.count)
         var kinds = [Remapper.Kind](repeating: .transparent, count: colors.count)
         var nearest = [UInt8](repeating: UInt8(position[0] ?? 0), count: colors.count)
         for (n, id) in visible.enumerated() {

@@ -12,7 +12,7 @@ struct Remapper {
 
     let search: NearestSearch
     /// Per distinct colour: its point, its kind and its nearest entry.
-    let points: [SIMD4<Float>]
+    let points: [PalettePoint]
     let kinds: [Kind]
     let nearest: [UInt8]
 
@@ -26,9 +26,8 @@ struct Remapper {
     func dither(_ colors: [Int32], width: Int, height: Int, level: Float, strength: [Float]?) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: colors.count)
         // Errors of this row and the next, one spare column each side.
-        var current = [SIMD4<Float>](repeating: .zero, count: width + 2)
+        var current = [PalettePoint](repeating: .zero, count: width + 2)
         var next = current
-        let alphaWeight = PaletteSpace.weights.w
         // An error larger than this is cut down: it would smear one pixel's miss over a whole area.
         let limit: Float = 0.12
         for y in 0..<height {
@@ -44,8 +43,7 @@ struct Remapper {
                     continue
                 }
                 let carried = current[x + 1] * (strength?[i] ?? 1)
-                var target = points[color] + carried
-                target.w = kind == .opaque ? alphaWeight : min(max(target.w, 0), alphaWeight)
+                let target = points[color] + carried
                 let entry = search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
                 output[i] = UInt8(entry)
                 var error = (target - search.entries[entry]) * level
