@@ -18,8 +18,10 @@ struct KMeansRefinement {
     private(set) var error = Double.infinity
 
     /// `boxes`: a first grouping of the points (0 ..< `count`), e.g. median cut's; entries come from its means.
-    init(points: [PalettePoint], weights: [Float], opaque: [Bool], fixedEntries: [PalettePoint], boxes: [Int32],
-         count: Int) {
+    init(
+        points: [PalettePoint], weights: [Float], opaque: [Bool], fixedEntries: [PalettePoint], boxes: [Int32],
+        count: Int
+    ) {
         self.points = points
         self.weights = weights
         self.pointOpaque = opaque

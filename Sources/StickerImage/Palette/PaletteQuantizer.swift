@@ -84,14 +84,17 @@ public enum PaletteQuantizer {
         let count = options.maxColors - (hasTransparent ? 1 : 0)
         let boxes = MedianCut.boxes(points: points, weights: weights, count: count)
         var kmeans = KMeansRefinement(
-            points: points, weights: weights, opaque: opaque, fixedEntries: hasTransparent ? [PaletteSpace.point(0)] : [],
+            points: points, weights: weights, opaque: opaque,
+            fixedEntries: hasTransparent ? [PaletteSpace.point(0)] : [],
             boxes: boxes, count: Int(boxes.max() ?? 0) + 1)
         kmeans.run(iterations: options.iterations)
 
         // Round to 8 bits, drop duplicates, order as the exact palette is ordered.
         let rounded = kmeans.entries.indices.map { entry in
             entry < kmeans.fixed
-                ? 0 : PaletteSpace.pack(EntryRounding.color(nearest: kmeans.entries[entry], opaque: kmeans.entryOpaque[entry]))
+                ? 0
+                : PaletteSpace.pack(
+                    EntryRounding.color(nearest: kmeans.entries[entry], opaque: kmeans.entryOpaque[entry]))
         }
         let final = Array(Set(rounded)).sorted(by: paletteOrder)
         var position: [UInt32: Int] = [:]

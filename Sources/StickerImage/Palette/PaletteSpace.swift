@@ -20,7 +20,8 @@ enum PaletteSpace {
     static let alpha: Float = 0.75
     private static let weights: PalettePoint = {
         let (c, p) = (composite, 1 - composite)
-        return PalettePoint(c, c * chroma, c * chroma, c, c * chroma, c * chroma, p, p * chroma, p * chroma, p * alpha,
+        return PalettePoint(
+            c, c * chroma, c * chroma, c, c * chroma, c * chroma, p, p * chroma, p * chroma, p * alpha,
             0, 0, 0, 0, 0, 0)
     }()
     /// White and #1C1C1E in linear light.
