@@ -14,7 +14,8 @@ help:
 	@echo "make demo     build, then run stickerpack on the sample packs"
 	@echo "make test     install the C libraries if missing, check formatting (Linux), build, run every test"
 	@echo "make lint     swift format lint --strict, and no line over 120 columns"
-	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory"
+	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory,"
+	@echo "             SSIMULACRA2 beside the PyPI package, the palette quantiser beside pngquant"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
@@ -71,8 +72,8 @@ test: test-deps
 # Formatting: swift format's own verdict, strict, over every Swift file (.swift-format holds the settings),
 # and no line over 120 columns in Sources and Tests (swift format does not break comments or strings).
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks
-	@long=$$(find Sources Tests Benchmarks -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR }' {} +); \
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks
+	@long=$$(find Package.swift Sources Tests Benchmarks -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR }' {} +); \
 		if [ -n "$$long" ]; then echo "lines over 120 columns:"; echo "$$long"; exit 1; fi
 
 demo: release
@@ -129,6 +130,19 @@ bench: deps
 	@python3 -c "import ssimulacra2" 2>/dev/null || python3 -m pip install -q ssimulacra2
 	$(SWIFT) build -c release --product quality-bench
 	python3 Benchmarks/quality_vs_ssimulacra2.py .build/release/quality-bench
+	@echo
+	@if command -v pngquant >/dev/null 2>&1; then \
+		: ; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing pngquant with apt-get (the palette quantiser is compared with it, run as a program)"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+		else echo "error: need root or sudo to install pngquant" >&2; exit 1; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq pngquant >/dev/null; \
+	else \
+		echo "error: install pngquant: the palette quantiser benchmark compares with it" >&2; exit 1; \
+	fi
+	$(SWIFT) build -c release --product quantize-bench
+	python3 Benchmarks/quantize_vs_pngquant.py .build/release/quantize-bench
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1

@@ -88,8 +88,12 @@ let package = Package(
         .executableTarget(
             name: "quality-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QualityBench"),
         .executableTarget(
-            name: "resample-bench", dependencies: ["StickerImage", "StickerResample"], path: "Benchmarks/ResampleBench"),
-        // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary (Tests/Fuzz/fuzz.sh).
+            name: "resample-bench", dependencies: ["StickerImage", "StickerResample"],
+            path: "Benchmarks/ResampleBench"),
+        .executableTarget(
+            name: "quantize-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QuantizeBench"),
+        // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary
+        // (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerImage", "StickerCatalog"]),
         .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"]),
         .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),

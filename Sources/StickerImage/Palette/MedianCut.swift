@@ -1,0 +1,105 @@
+/// The first palette: boxes of colours split until there are enough, the k-means refinement's seed.
+///
+/// The box holding the largest squared error is split next, across its axis of widest spread, at the cut
+/// that leaves the two halves the least squared error (Wu's criterion along one sorted axis), so boxes
+/// end up where the error is rather than where the pixels are.
+enum MedianCut {
+    /// The box (0 ..< at most `boxes`) of every point.
+    static func boxes(points: [PalettePoint], weights: [Float], count boxes: Int) -> [Int32] {
+        var order = (0..<points.count).map { Int32($0) }
+        var ranges: [(range: Range<Int>, error: Double)] = [
+            (0..<points.count, squaredError(order[...], points: points, weights: weights))
+        ]
+        var keyed: [(key: Float, index: Int32)] = []
+        while ranges.count < boxes {
+            guard let worst = ranges.indices.max(by: { ranges[$0].error < ranges[$1].error }),
+                ranges[worst].error > 0, ranges[worst].range.count > 1
+            else { break }
+            let range = ranges[worst].range
+            let axis = widestAxis(order[range], points: points, weights: weights)
+            keyed.removeAll(keepingCapacity: true)
+            for index in order[range] { keyed.append((points[Int(index)][axis], index)) }
+            keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+            for (offset, entry) in keyed.enumerated() { order[range.lowerBound + offset] = entry.index }
+            let cut = bestCut(order[range], points: points, weights: weights)
+            let low = range.lowerBound..<(range.lowerBound + cut.offset)
+            let high = (range.lowerBound + cut.offset)..<range.upperBound
+            ranges[worst] = (low, cut.lowError)
+            ranges.append((high, cut.highError))
+        }
+        var assignment = [Int32](repeating: 0, count: points.count)
+        for (box, entry) in ranges.enumerated() {
+            for index in order[entry.range] { assignment[Int(index)] = Int32(box) }
+        }
+        return assignment
+    }
+
+    /// The weighted sum of squared distances from the box's mean.
+    private static func squaredError(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> Double {
+        var total = 0.0
+        var sum = SIMD16<Double>.zero
+        var squares = 0.0
+        for index in members {
+            let w = Double(weights[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
+            total += w
+            sum += w * p
+            squares += w * (p * p).sum()
+        }
+        return total > 0 ? max(0, squares - (sum * sum).sum() / total) : 0
+    }
+
+    /// The axis along which the members' weighted variance is largest.
+    private static func widestAxis(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> Int {
+        var total = 0.0
+        var sum = SIMD16<Double>.zero
+        var squares = SIMD16<Double>.zero
+        for index in members {
+            let w = Double(weights[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
+            total += w
+            sum += w * p
+            squares += w * p * p
+        }
+        let variance = squares - sum * sum / max(total, 1e-12)
+        var axis = 0
+        for candidate in 1..<16 where variance[candidate] > variance[axis] { axis = candidate }
+        return axis
+    }
+
+    /// Where to cut members sorted along an axis: the offset (1 ..< count) with the least total error.
+    private static func bestCut(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> (
+        offset: Int, lowError: Double, highError: Double
+    ) {
+        var total = 0.0
+        var sum = SIMD16<Double>.zero
+        var squares = 0.0
+        for index in members {
+            let w = Double(weights[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
+            total += w
+            sum += w * p
+            squares += w * (p * p).sum()
+        }
+        var best = (offset: members.count / 2, lowError: Double.infinity, highError: Double.infinity)
+        var lowTotal = 0.0
+        var lowSum = SIMD16<Double>.zero
+        var lowSquares = 0.0
+        for (offset, index) in members.dropLast().enumerated() {
+            let w = Double(weights[Int(index)])
+            let p = SIMD16<Double>(points[Int(index)])
+            lowTotal += w
+            lowSum += w * p
+            lowSquares += w * (p * p).sum()
+            let highTotal = total - lowTotal
+            guard lowTotal > 0, highTotal > 0 else { continue }
+            let highSum = sum - lowSum
+            let lowError = max(0, lowSquares - (lowSum * lowSum).sum() / lowTotal)
+            let highError = max(0, squares - lowSquares - (highSum * highSum).sum() / highTotal)
+            if lowError + highError < best.lowError + best.highError {
+                best = (offset + 1, lowError, highError)
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,62 @@
+/// Maps pixels to palette entries: each distinct colour to its nearest entry, or, with error diffusion,
+/// each pixel to the entry nearest its colour plus the error its neighbours left (Floyd-Steinberg,
+/// serpentine), in the palette space so the error carries alpha and premultiplied colour together.
+///
+/// Fully transparent pixels always take the transparent entry and neither receive nor pass on error (the
+/// error of a visible pixel must not leak into the invisible margin, nor come back out of it); fully
+/// opaque pixels only take opaque entries, so the alpha part of the error never lands on them.
+struct Remapper {
+    enum Kind: UInt8 {
+        case transparent, translucent, opaque
+    }
+
+    let search: NearestSearch
+    /// Per distinct colour: its point, its kind and its nearest entry.
+    let points: [PalettePoint]
+    let kinds: [Kind]
+    let nearest: [UInt8]
+
+    /// Each pixel's entry without dithering.
+    func remap(_ colors: [Int32]) -> [UInt8] {
+        colors.map { nearest[Int($0)] }
+    }
+
+    /// Each pixel's entry with error diffusion at `level` (1 is full Floyd-Steinberg), scaled per pixel
+    /// by `strength` when given (0...1, e.g. less at edges where the error shows as noise).
+    func dither(_ colors: [Int32], width: Int, height: Int, level: Float, strength: [Float]?) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: colors.count)
+        // Errors of this row and the next, one spare column each side.
+        var current = [PalettePoint](repeating: .zero, count: width + 2)
+        var next = current
+        // An error larger than this is cut down: it would smear one pixel's miss over a whole area.
+        let limit: Float = 0.12
+        for y in 0..<height {
+            let forward = y % 2 == 0
+            let step = forward ? 1 : -1
+            for n in 0..<width {
+                let x = forward ? n : width - 1 - n
+                let i = y * width + x
+                let color = Int(colors[i])
+                let kind = kinds[color]
+                if kind == .transparent {
+                    output[i] = nearest[color]
+                    continue
+                }
+                let carried = current[x + 1] * (strength?[i] ?? 1)
+                let target = points[color] + carried
+                let entry = search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
+                output[i] = UInt8(entry)
+                var error = (target - search.entries[entry]) * level
+                let size = (error * error).sum()
+                if size > limit * limit { error *= limit / size.squareRoot() }
+                current[x + 1 + step] += error * (7 / 16)
+                next[x + 1 - step] += error * (3 / 16)
+                next[x + 1] += error * (5 / 16)
+                next[x + 1 + step] += error * (1 / 16)
+            }
+            swap(&current, &next)
+            for x in next.indices { next[x] = .zero }
+        }
+        return output
+    }
+}
