@@ -8,6 +8,21 @@ BREW_PACKAGES := libpng giflib jpeg-turbo libdeflate xxhash pkg-config
 
 .PHONY: all deps brew-packages test-deps build release test lint sanitize fuzz demo bench man completions install sample-sheet clean help
 
+# $(call apt_tool,CHECK,PACKAGE,WHY): when the shell test CHECK fails, installs the Debian PACKAGE with apt-get
+# (as root or with sudo), saying WHY; elsewhere it stops and asks for it.
+define apt_tool
+	@if { $(1); } >/dev/null 2>&1; then \
+		: ; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing $(2) with apt-get ($(3))"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+		else echo "error: need root or sudo to install $(2)" >&2; exit 1; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(2) >/dev/null; \
+	else \
+		echo "error: install $(2): $(3)" >&2; exit 1; \
+	fi
+endef
+
 all: build
 
 help:
@@ -33,7 +48,7 @@ deps:
 	elif [ "$$(uname)" = Darwin ]; then \
 		echo "error: install the C libraries with Homebrew first: brew install $(BREW_PACKAGES)" >&2; exit 1; \
 	else \
-		echo "error: install the development files of libpng, giflib, libjpeg-turbo and libdeflate, and pkg-config" >&2; exit 1; \
+		echo "error: install the development files of libpng, giflib, libjpeg-turbo libdeflate and libxxhash, and pkg-config" >&2; exit 1; \
 	fi
 
 # The Homebrew names of the C libraries, for scripts (the GitHub workflow and action) to install.
@@ -50,17 +65,8 @@ release: deps
 # open the HTML report in headless Chromium (Debian's package).
 test-deps: deps
 	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
-	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
-		|| [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ]; then \
-		: ; \
-	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing chromium with apt-get (the HTML report test opens it headless)"; \
-		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
-		else echo "error: need root or sudo to install chromium" >&2; exit 1; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
-	else \
-		echo "error: install Chromium: the HTML report test opens it headless" >&2; exit 1; \
-	fi
+	$(call apt_tool,command -v chromium || command -v chromium-browser \
+		|| [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ],chromium,the HTML report test opens it headless)
 
 # On Linux the tests start with the formatting check; on macOS it is skipped (verdicts follow the
 # swift-format version that ships with each toolchain).
@@ -131,16 +137,7 @@ bench: deps
 	$(SWIFT) build -c release --product quality-bench
 	python3 Benchmarks/quality_vs_ssimulacra2.py .build/release/quality-bench
 	@echo
-	@if command -v pngquant >/dev/null 2>&1; then \
-		: ; \
-	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing pngquant with apt-get (the palette quantiser is compared with it, run as a program)"; \
-		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
-		else echo "error: need root or sudo to install pngquant" >&2; exit 1; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq pngquant >/dev/null; \
-	else \
-		echo "error: install pngquant: the palette quantiser benchmark compares with it" >&2; exit 1; \
-	fi
+	$(call apt_tool,command -v pngquant,pngquant,the palette quantiser is compared with it run as a program)
 	$(SWIFT) build -c release --product quantize-bench
 	python3 Benchmarks/quantize_vs_pngquant.py .build/release/quantize-bench
 

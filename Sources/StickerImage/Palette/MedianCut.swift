@@ -34,8 +34,10 @@ enum MedianCut {
         return assignment
     }
 
-    /// The weighted sum of squared distances from the box's mean.
-    private static func squaredError(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> Double {
+    /// The members' total weight, weighted sum and weighted sum of squared norms.
+    private static func moments(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> (
+        total: Double, sum: SIMD16<Double>, squares: Double
+    ) {
         var total = 0.0
         var sum = SIMD16<Double>.zero
         var squares = 0.0
@@ -46,6 +48,12 @@ enum MedianCut {
             sum += w * p
             squares += w * (p * p).sum()
         }
+        return (total, sum, squares)
+    }
+
+    /// The weighted sum of squared distances from the box's mean.
+    private static func squaredError(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> Double {
+        let (total, sum, squares) = moments(members, points: points, weights: weights)
         return total > 0 ? max(0, squares - (sum * sum).sum() / total) : 0
     }
 
@@ -71,16 +79,7 @@ enum MedianCut {
     private static func bestCut(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> (
         offset: Int, lowError: Double, highError: Double
     ) {
-        var total = 0.0
-        var sum = SIMD16<Double>.zero
-        var squares = 0.0
-        for index in members {
-            let w = Double(weights[Int(index)])
-            let p = SIMD16<Double>(points[Int(index)])
-            total += w
-            sum += w * p
-            squares += w * (p * p).sum()
-        }
+        let (total, sum, squares) = moments(members, points: points, weights: weights)
         var best = (offset: members.count / 2, lowError: Double.infinity, highError: Double.infinity)
         var lowTotal = 0.0
         var lowSum = SIMD16<Double>.zero
