@@ -9,7 +9,8 @@ on the same files with the same number of processes N (default: the machine's co
     uses every core),
   - png_decode_baseline N LIST: N processes, each decoding 1/N of the files to RGBA with libpng's simplified API,
   - Benchmarks/lint_checks_pillow.py --jobs N SET: the same checks as a Pillow user would script them.
-Each is run once to warm the page cache, then timed 3 times; the best time counts (the machine is shared).
+Each is run once to warm the page cache, then timed 3 times, taking turns; the best time counts (the machine
+is shared), and CPU time (user + system) is shown beside it.
 Goals (issue 14): lint / libpng <= 1.2 and lint / Pillow <= 0.5. Then lint's scaling from 1 to N workers on
 a TREE-file folder of hard links to the set: with `--jobs 1` against `--jobs N` when lint has --jobs, else
 (stated as such) lint pinned to one core with taskset against lint on all cores. Goal: at least 1.8x at 2.
@@ -25,7 +26,7 @@ import sticker_set
 from benchutil import best_of, machine, require_tool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LINT_OK = (0, 1)  # 1: lint found errors, which on 2,400 emoji in one pack it does (duplicates, pack size)
+LINT_OK = (0, 1)  # 1: lint found errors in the stickers, a verdict and not a failed run
 
 
 def has_jobs_option(binary):
@@ -35,6 +36,13 @@ def has_jobs_option(binary):
 
 def lint_command(binary, folder, jobs):
     return [binary, "lint", folder, "--format", "json", "--quiet"] + (["--jobs", str(jobs)] if jobs else [])
+
+
+def table(rows, files):
+    print("| run | seconds | files/s | CPU seconds | peak MiB |")
+    print("|---|---|---|---|---|")
+    for label, run in rows:
+        print(f"| {label} | {run.seconds:.2f} | {files / run.seconds:.0f} | {run.cpu:.2f} | {run.peak_mib:.0f} |")
 
 
 def main():
@@ -60,30 +68,29 @@ def main():
     cpu, cores = machine()
     print(f"lint beside a plain libpng decode and a Pillow script: {len(files)} OpenMoji stickers, "
           f"618 px RGBA PNG, {megabytes:.1f} MB; {cpu}, {cores} cores; {args.jobs} processes each")
-    print(f"best of {args.runs} runs after one warm-up (page cache hot); peak = the highest maximum resident set"
-          f" of one process (GNU time)")
+    print(f"best of {args.runs} runs after one warm-up (page cache hot); CPU = user + system of all processes; "
+          f"peak = the highest maximum resident set of one process (GNU time)")
     if not with_jobs:
         print(f"(lint has no --jobs option: it runs on all {cores} cores)")
 
     with tempfile.NamedTemporaryFile("w", prefix="lint-bench-", suffix=".txt", delete=False) as listing:
         listing.write("\n".join(files) + "\n")
     try:
-        lint = best_of(args.runs, lint_command(binary, folder, args.jobs if with_jobs else None), LINT_OK)
-        libpng = best_of(args.runs, [baseline, str(args.jobs), listing.name])
-        pillow = best_of(args.runs, [sys.executable, os.path.join(HERE, "lint_checks_pillow.py"), "--jobs",
-                                     str(args.jobs), folder])
+        pillow_script = [sys.executable, os.path.join(HERE, "lint_checks_pillow.py"), "--jobs", str(args.jobs), folder]
+        lint, libpng, pillow = best_of(args.runs, [
+            (lint_command(binary, folder, args.jobs if with_jobs else None), LINT_OK),
+            ([baseline, str(args.jobs), listing.name], (0,)),
+            (pillow_script, (0,))])
     finally:
         os.unlink(listing.name)
 
-    print("| run | seconds | files/s | peak MiB |")
-    print("|---|---|---|---|")
-    for label, (seconds, peak) in (("stickerpack lint", lint), ("libpng decode (C)", libpng),
-                                   (f"Pillow {PIL.__version__} script", pillow)):
-        print(f"| {label} | {seconds:.2f} | {len(files) / seconds:.0f} | {peak:.0f} |")
-    to_libpng, to_pillow = lint[0] / libpng[0], lint[0] / pillow[0]
-    print(f"lint / libpng = {to_libpng:.2f} (goal <= 1.2: {'met' if to_libpng <= 1.2 else 'not met'})")
-    print(f"lint / Pillow = {to_pillow:.2f} (goal <= 0.5: {'met' if to_pillow <= 0.5 else 'not met'})")
-    print(f"lint peak memory {lint[1]:.0f} MiB")
+    table([("stickerpack lint", lint), ("libpng decode (C)", libpng), (f"Pillow {PIL.__version__} script", pillow)],
+          len(files))
+    for peer, goal, run in (("libpng", 1.2, libpng), ("Pillow", 0.5, pillow)):
+        ratio = lint.seconds / run.seconds
+        print(f"lint / {peer} = {ratio:.2f} wall, {lint.cpu / run.cpu:.2f} CPU "
+              f"(goal <= {goal} wall: {'met' if ratio <= goal else 'not met'})")
+    print(f"lint peak memory {lint.peak_mib:.0f} MiB")
 
     if args.tree:
         scaling(binary, args, with_jobs)
@@ -93,8 +100,8 @@ def scaling(binary, args, with_jobs):
     tree = sticker_set.tree(args.tree)
     print(f"\nlint scaling on {args.tree:,} files (hard links to the set), best of {args.runs}:")
     if with_jobs:
-        one = best_of(args.runs, lint_command(binary, tree, 1), LINT_OK)
-        many = best_of(args.runs, lint_command(binary, tree, args.jobs), LINT_OK)
+        one, many = best_of(args.runs, [(lint_command(binary, tree, 1), LINT_OK),
+                                        (lint_command(binary, tree, args.jobs), LINT_OK)])
         labels = ("--jobs 1", f"--jobs {args.jobs}")
     else:
         # No --jobs yet: one core through the scheduler's affinity instead (lint's threads then share it).
@@ -102,14 +109,11 @@ def scaling(binary, args, with_jobs):
         if not taskset:
             print("  skipped: lint has no --jobs and taskset is missing (apt-get install util-linux)")
             return
-        one = best_of(args.runs, [taskset, "-c", "0"] + lint_command(binary, tree, None), LINT_OK)
-        many = best_of(args.runs, lint_command(binary, tree, None), LINT_OK)
+        one, many = best_of(args.runs, [([taskset, "-c", "0"] + lint_command(binary, tree, None), LINT_OK),
+                                        (lint_command(binary, tree, None), LINT_OK)])
         labels = ("taskset -c 0 (1 core)", f"all {machine()[1]} cores")
-    print("| run | seconds | files/s | peak MiB |")
-    print("|---|---|---|---|")
-    for label, (seconds, peak) in zip(labels, (one, many)):
-        print(f"| {label} | {seconds:.2f} | {args.tree / seconds:.0f} | {peak:.0f} |")
-    speedup = one[0] / many[0]
+    table(zip(labels, (one, many)), args.tree)
+    speedup = one.seconds / many.seconds
     print(f"speed-up {speedup:.2f}x at {args.jobs} (goal >= 1.8x: {'met' if speedup >= 1.8 else 'not met'})")
 
 
