@@ -72,6 +72,7 @@ def main():
           f"peak = the highest maximum resident set of one process (GNU time)")
     if not with_jobs:
         print(f"(lint has no --jobs option: it runs on all {cores} cores)")
+    load()
 
     with tempfile.NamedTemporaryFile("w", prefix="lint-bench-", suffix=".txt", delete=False) as listing:
         listing.write("\n".join(files) + "\n")
@@ -94,6 +95,12 @@ def main():
 
     if args.tree:
         scaling(binary, args, with_jobs)
+    load()
+
+
+def load():
+    """Other work on the machine skews every figure: its load average says how much there was."""
+    print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
 
 
 def scaling(binary, args, with_jobs):
