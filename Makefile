@@ -30,7 +30,8 @@ help:
 	@echo "make test     install the C libraries if missing, check formatting (Linux), build, run every test"
 	@echo "make lint     swift format lint --strict, and no line over 120 columns"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory,"
-	@echo "             SSIMULACRA2 beside the PyPI package, the palette quantiser beside pngquant"
+	@echo "             SSIMULACRA2 beside the PyPI package, the palette quantiser beside pngquant,"
+	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
@@ -117,10 +118,13 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/fuzz.sh
 
 # The peers come from PyPI when missing: Pillow, and Pillow-SIMD built with AVX2 into its own folder
-# (it installs as the same `PIL` module, so it lives apart and is loaded by PYTHONPATH).
+# (it installs as the same `PIL` module, so it lives apart and is loaded by PYTHONPATH). The real-sticker set
+# is OpenMoji from PyPI, rendered by rsvg-convert (Debian's librsvg2-bin); GNU time reads peak memory.
 PILLOW_SIMD := .build/pillow-simd
+PNG_BASELINE := .build/png-decode-baseline
 bench: deps
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
+	$(call apt_tool,command -v rsvg-convert && [ -x /usr/bin/time ],librsvg2-bin time,the sticker set is rendered from SVG; GNU time reads peak memory)
 	@[ -d $(PILLOW_SIMD)/PIL ] || CC="cc -mavx2" python3 -m pip install -q --no-cache-dir --target $(PILLOW_SIMD) pillow-simd
 	$(SWIFT) build -c release --product decode-bench
 	$(SWIFT) build -c release --product resample-bench
@@ -140,6 +144,9 @@ bench: deps
 	$(call apt_tool,command -v pngquant,pngquant,the palette quantiser is compared with it run as a program)
 	$(SWIFT) build -c release --product quantize-bench
 	python3 Benchmarks/quantize_vs_pngquant.py .build/release/quantize-bench
+	@mkdir -p $(dir $(PNG_BASELINE))
+	cc -O2 -o $(PNG_BASELINE) Benchmarks/png_decode_baseline.c $$(pkg-config --cflags --libs libpng)
+	python3 Benchmarks/lint_vs_baseline.py $(BIN) $(PNG_BASELINE)
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1

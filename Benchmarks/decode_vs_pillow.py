@@ -24,6 +24,8 @@ import warnings
 
 from PIL import Image
 
+from benchutil import machine
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CORPORA = os.path.normpath(os.path.join(HERE, "..", "Tests", "Corpora"))
 FORMATS = ("png", "apng", "gif", "jpeg")
@@ -99,17 +101,6 @@ def median(values):
     values = sorted(values)
     middle = len(values) // 2
     return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
-
-
-def machine():
-    cpu = platform.processor() or "?"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            cpu = next((l.split(":", 1)[1].strip() for l in info if l.startswith("model name")), cpu)
-    except OSError:
-        pass
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return cpu, cores
 
 
 def main():

@@ -7,9 +7,10 @@ Every side resizes the same sizes (a synthetic RGBA image), median of 31 runs af
 process. Mpx/s counts source megapixels per second. Ratios above 1 mean stickerpack is faster.
 """
 import os
-import platform
 import subprocess
 import sys
+
+from benchutil import machine
 
 CASES = [((618, 618), (412, 412)), ((618, 618), (206, 206)), ((4928, 3279), (852, 567))]
 
@@ -56,8 +57,8 @@ def main():
     pillow_version, pillow = run_pillow()
     simd_version, simd = run_pillow(simd_site) if simd_site and os.path.isdir(simd_site) else ("not installed", {})
 
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
-    print(f"Lanczos-3 resize, RGBA, single thread; {cpu}, {os.cpu_count()} cores")
+    cpu, cores = machine()
+    print(f"Lanczos-3 resize, RGBA, single thread; {cpu}, {cores} cores")
     print(f"Pillow {pillow_version}; Pillow-SIMD {simd_version}; Mpx/s = source megapixels per second\n")
     header = f"{'case':<22}{'stickerpack':>14}{'Pillow':>12}{'Pillow-SIMD':>14}{'vs Pillow':>11}{'vs SIMD':>10}"
     print(header)
