@@ -156,6 +156,10 @@ struct RulesCommand: ParsableCommand {
                     + "\(rule.summary)"
             )
         }
+        for group in RuleRegistry.groups {
+            let members = RuleRegistry.descriptions.filter { $0.group == group }.count
+            print("\ngroup \(group): its \(members) \(group)-* rules at once, in .stickerpack.yml or --disable")
+        }
     }
 }
 
