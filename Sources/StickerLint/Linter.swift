@@ -30,13 +30,14 @@ public struct LintReport: Sendable {
 public enum Linter {
     public static func lint(
         _ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass? = nil,
-        limits: DecodeLimits = .default,
+        limits: DecodeLimits = .default, jobs: Int? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int, _ path: String) -> Void)? = nil,
         visit: StickerFacts.Visitor? = nil
     ) -> LintReport {
         let paths = inputs.flatMap(\.stickerPaths)
         let refused = inputs.reduce(into: [String: String]()) { $0.merge($1.refused) { a, _ in a } }
-        let facts = readFacts(paths, refused: refused, limits: limits, progress: progress, visit: visit)
+        let facts = readFacts(
+            paths, refused: refused, limits: limits, jobs: jobs, progress: progress, visit: visit)
         var offset = 0
         var packs: [PackReport] = []
         for input in inputs {
@@ -48,11 +49,12 @@ public enum Linter {
         return LintReport(packs: packs)
     }
 
-    /// Facts for every path, in path order, computed in parallel. Each worker holds one decoded image at a time.
+    /// Facts for every path, in path order, computed on `jobs` workers (nil: one per core). Each worker holds one
+    /// decoded image at a time.
     /// `visit` sees each decoded image while it is in memory (index into `paths`), so callers need not decode again.
     /// A path in `refused` is not read: its facts carry the reason as an error.
     static func readFacts(
-        _ paths: [String], refused: [String: String] = [:], limits: DecodeLimits,
+        _ paths: [String], refused: [String: String] = [:], limits: DecodeLimits, jobs: Int? = nil,
         progress: (@Sendable (Int, Int, String) -> Void)?, visit: StickerFacts.Visitor? = nil
     ) -> [StickerFacts] {
         let results = UnsafeMutableBufferPointer<StickerFacts?>.allocate(capacity: paths.count)
@@ -63,7 +65,7 @@ public enum Linter {
         }
         let counter = ProgressCounter(total: paths.count, report: progress)
         nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+        ParallelWork.forEach(paths.count, workers: jobs) { index in
             var visitThis: (@Sendable ([UInt8], DecodedImage) -> Void)?
             if let visit { visitThis = { bytes, image in visit(index, bytes, image) } }
             if let reason = refused[paths[index]] {

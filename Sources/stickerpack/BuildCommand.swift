@@ -133,7 +133,8 @@ struct BuildCommand: ParsableCommand {
         input.gridSize = plan.gridSize
         let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
         let report = Linter.lint(
-            [input], configuration: configuration, sizeClass: sizeClass, progress: progress?.callback)
+            [input], configuration: configuration, sizeClass: sizeClass, jobs: console.jobs,
+            progress: progress?.callback)
         progress?.finish()
         let pack = report.packs[0]
         if report.count(.error) > 0 && !allowErrors {

@@ -108,6 +108,7 @@ struct LintCommand: ParsableCommand {
             let progress = console.progress(total: inputs.reduce(0) { $0 + $1.stickerPaths.count }, verb: "linting")
             report = Linter.lint(
                 inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
+                jobs: console.jobs,
                 progress: progress?.callback)
             progress?.finish()
         }

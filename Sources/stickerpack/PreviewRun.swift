@@ -19,7 +19,7 @@ enum PreviewRun {
         let previews = PreviewCollector(options: options, classPixels: classPixels)
         let progress = console.progress(total: total, verb: verb)
         let report = Linter.lint(
-            inputs, configuration: configuration, sizeClass: sizeClass, limits: limits,
+            inputs, configuration: configuration, sizeClass: sizeClass, limits: limits, jobs: console.jobs,
             progress: progress?.callback, visit: previews.visitor)
         progress?.finish()
         return (report, previews)

@@ -20,6 +20,13 @@ struct ConsoleOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "List each file on standard error as it is done.")
     var verbose = false
 
+    @Option(name: .shortAndLong, help: ArgumentHelp("Files worked on at once (default: one per core).", valueName: "n"))
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
     /// A bar for long runs on a terminal, per-file lines with --verbose, nothing with --quiet.
     func progress(total: Int, verb: String) -> ProgressBar? {
         if quiet { return nil }

@@ -118,7 +118,7 @@ struct VariantsCommand: ParsableCommand {
         let writes = OperationQueue()
         writes.maxConcurrentOperationCount = Self.writeThreads
         let backlog = DispatchSemaphore(value: Self.writeBacklog)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+        ParallelWork.forEach(jobs.count, workers: console.jobs) { index in
             let job = jobs[index]
             let files: [VariantWriter.EncodedFile]
             do {

@@ -230,6 +230,15 @@ struct LintCommandTests {
             })
     }
 
+    @Test("--jobs 1 gives the same report as all cores; --jobs 0 is a usage error")
+    func jobs() throws {
+        let all = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
+        let one = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json", "--jobs", "1"])
+        #expect(one.status == all.status && one.stdout == all.stdout)
+        let zero = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--jobs", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--jobs"))
+    }
+
     @Test("Output order is stable from run to run")
     func stableOrder() throws {
         let first = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
