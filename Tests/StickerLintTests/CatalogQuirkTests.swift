@@ -72,6 +72,10 @@ struct CatalogQuirkTests {
         #expect(read.issues.isEmpty, "\(read.issues)")
     }
 
+    /// A regular pack listing one sequence, w.stickersequence.
+    static let sequencePack =
+        #"{\#(info),"properties":{"grid-size":"regular"},"stickers":[{"filename":"w.stickersequence"}]}"#
+
     @Test("Misspelled keys (grid-space, repetions) are reported with the right spelling")
     func misspelledKeys() throws {
         let path = try catalog(
@@ -93,10 +97,7 @@ struct CatalogQuirkTests {
     func floatDuration() throws {
         let path = try catalog(
             files: [
-                "Contents.json": "{\(Self.info)}",
-                "P.stickerpack/Contents.json":
-                    #"{\#(Self.info),"properties":{"grid-size":"regular"},"#
-                    + #""stickers":[{"filename":"w.stickersequence"}]}"#,
+                "Contents.json": "{\(Self.info)}", "P.stickerpack/Contents.json": Self.sequencePack,
                 "P.stickerpack/w.stickersequence/Contents.json":
                     #"{\#(Self.info),"properties":{"duration":0.59999999999999998,"duration-type":"fixed","#
                     + #""repetitions":0},"frames":[{"filename":"cat.png"}]}"#,
@@ -111,10 +112,7 @@ struct CatalogQuirkTests {
     func emptyFrameEntry() throws {
         let path = try catalog(
             files: [
-                "Contents.json": "{\(Self.info)}",
-                "P.stickerpack/Contents.json":
-                    #"{\#(Self.info),"properties":{"grid-size":"regular"},"#
-                    + #""stickers":[{"filename":"w.stickersequence"}]}"#,
+                "Contents.json": "{\(Self.info)}", "P.stickerpack/Contents.json": Self.sequencePack,
                 "P.stickerpack/w.stickersequence/Contents.json":
                     #"{\#(Self.info),"properties":{"duration":15,"duration-type":"fps"},"#
                     + #""frames":[{"filename":"cat.png"},{}]}"#,
