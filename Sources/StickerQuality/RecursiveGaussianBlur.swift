@@ -72,18 +72,35 @@ final class RecursiveGaussianBlur {
         State(UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self))
     }
 
-    /// The three filters' weights as vectors, in Double.
-    private var weights: (n1: State, n3: State, n5: State, d1: State, d3: State, d5: State) {
-        let c = coefficients
-        return (
-            State(repeating: Double(c.n2.0)), State(repeating: Double(c.n2.1)), State(repeating: Double(c.n2.2)),
-            State(repeating: Double(c.d1.0)), State(repeating: Double(c.d1.1)), State(repeating: Double(c.d1.2))
-        )
+    /// The three second-order filters running along a line (four lines at once, one per lane): `step` takes
+    /// the next input pair's sum and gives the output, the sum of the three.
+    private struct Recurrence {
+        let n1: State, n3: State, n5: State, d1: State, d3: State, d5: State
+        var p1 = State(), p3 = State(), p5 = State()
+        var q1 = State(), q3 = State(), q5 = State()
+
+        init(_ c: RecursiveGaussianCoefficients) {
+            (n1, n3, n5) = (
+                State(repeating: Double(c.n2.0)), State(repeating: Double(c.n2.1)), State(repeating: Double(c.n2.2))
+            )
+            (d1, d3, d5) = (
+                State(repeating: Double(c.d1.0)), State(repeating: Double(c.d1.1)), State(repeating: Double(c.d1.2))
+            )
+        }
+
+        @inline(__always)
+        mutating func step(_ sum: State) -> SIMD4<Float> {
+            let y1 = (n1 * sum - q1) - d1 * p1
+            let y3 = (n3 * sum - q3) - d3 * p3
+            let y5 = (n5 * sum - q5) - d5 * p5
+            (q1, q3, q5) = (p1, p3, p5)
+            (p1, p3, p5) = (y1, y3, y5)
+            return SIMD4<Float>(y1 + y3 + y5)
+        }
     }
 
     private func vertical(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>?, _ layout: PlaneLayout) {
         let radius = coefficients.radius
-        let (n1, n3, n5, d1, d3, d5) = weights
         let stride = layout.stride
         let height = layout.height
         @inline(__always) func input(_ row: Int, _ x: Int) -> State {
@@ -93,18 +110,11 @@ final class RecursiveGaussianBlur {
             return value * Self.load(b + row * stride + x)
         }
         for x in Swift.stride(from: 0, to: stride, by: State.scalarCount) {
-            var (p1, p3, p5) = (State(), State(), State())
-            var (q1, q3, q5) = (State(), State(), State())
+            var filter = Recurrence(coefficients)
             let column = scratch.base + leftPad + x
             for n in (1 - radius)..<height {
-                let sum = input(n - radius - 1, x) + input(n + radius - 1, x)
-                let y1 = (n1 * sum - q1) - d1 * p1
-                let y3 = (n3 * sum - q3) - d3 * p3
-                let y5 = (n5 * sum - q5) - d5 * p5
-                (q1, q3, q5) = (p1, p3, p5)
-                (p1, p3, p5) = (y1, y3, y5)
+                let v = filter.step(input(n - radius - 1, x) + input(n + radius - 1, x))
                 if n >= 0 {
-                    let v = SIMD4<Float>(y1 + y3 + y5)
                     UnsafeMutableRawPointer(column + n * scratchStride).storeBytes(of: v, as: SIMD4<Float>.self)
                 }
             }
@@ -113,7 +123,6 @@ final class RecursiveGaussianBlur {
 
     private func horizontal(_ output: UnsafeMutablePointer<Float>, _ layout: PlaneLayout) {
         let radius = coefficients.radius
-        let (n1, n3, n5, d1, d3, d5) = weights
         let lanes = State.scalarCount
         for y0 in Swift.stride(from: 0, to: layout.height, by: lanes) {
             // Lane i filters row y0 + i; rows past the image read zeros and write to a discarded row.
@@ -125,20 +134,14 @@ final class RecursiveGaussianBlur {
             }
             let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
             let (o0, o1, o2, o3) = (out(0), out(1), out(2), out(3))
-            var (p1, p3, p5) = (State(), State(), State())
-            var (q1, q3, q5) = (State(), State(), State())
+            var filter = Recurrence(coefficients)
             for n in (1 - radius)..<layout.width {
                 let l = n - radius - 1
                 let r = n + radius - 1
                 let sum = State(
                     Double(r0[l] + r0[r]), Double(r1[l] + r1[r]), Double(r2[l] + r2[r]), Double(r3[l] + r3[r]))
-                let y1 = (n1 * sum - q1) - d1 * p1
-                let y3 = (n3 * sum - q3) - d3 * p3
-                let y5 = (n5 * sum - q5) - d5 * p5
-                (q1, q3, q5) = (p1, p3, p5)
-                (p1, p3, p5) = (y1, y3, y5)
+                let v = filter.step(sum)
                 if n >= 0 {
-                    let v = SIMD4<Float>(y1 + y3 + y5)
                     o0[n] = v[0]
                     o1[n] = v[1]
                     o2[n] = v[2]
