@@ -45,10 +45,6 @@ public struct PackPlan: Sendable {
         public let description: String
     }
 
-    static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg"]
-    /// The image extensions lint looks at that cannot be stickers (WebP, HEIC, ...).
-    static let otherImageExtensions = InputDiscovery.imageExtensions.subtracting(imageExtensions)
-
     /// Stickers of `folder`: image files at its top level, and sub-folders of images as sequences.
     /// `order` lists stem names (one a line) to come first, in that order; `labels` maps stems to labels.
     /// `boundary`: what may be read (by default the folder itself, links out of it not followed).
@@ -73,7 +69,8 @@ public struct PackPlan: Sendable {
             if isDirectory.boolValue {
                 let frames = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
                     .filter {
-                        !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
+                        !$0.hasPrefix(".")
+                            && ImageFormat.readableExtensions.contains(($0 as NSString).pathExtension.lowercased())
                     }
                     .sorted(by: StickerNaming.naturalLess)
                 var files: [String] = []
@@ -81,13 +78,13 @@ public struct PackPlan: Sendable {
                     if let reason = boundary.escape(frame) { refused[frame] = reason } else { files.append(frame) }
                 }
                 if !files.isEmpty { items.append((name, .frames(folder: path, files: files))) }
-            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+            } else if ImageFormat.readableExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 if let reason = boundary.escape(path) {
                     refused[path] = reason
                     continue
                 }
                 items.append((stem, .file(path)))
-            } else if otherImageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+            } else if ImageFormat.otherImageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 skipped.append(path)
             }
         }

@@ -34,6 +34,12 @@ public enum ImageFormat: String, Codable, Sendable, CaseIterable {
 
     /// Every extension App Store Connect accepts for a sticker.
     public static let stickerExtensions: Set<String> = ["png", "gif", "jpg", "jpeg"]
+    /// Extensions of files in a sticker format: the accepted ones and `.apng`, which lint reports as misnamed.
+    public static let readableExtensions = stickerExtensions.union(["apng"])
+    /// Image formats a sticker might wrongly be in, so a folder's walk finds them and lint can say so.
+    public static let otherImageExtensions: Set<String> = [
+        "webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "jxl",
+    ]
 
     /// The extension to give a file of `format` now named `path`: its own when it fits the content,
     /// else the format's (an APNG named .apng becomes .png), else png when the content is unknown.

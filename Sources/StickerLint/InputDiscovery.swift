@@ -1,5 +1,6 @@
 import Foundation
 import StickerCatalog
+import StickerImage
 
 /// One pack to lint: a folder of images, a catalog's sticker pack, or the files named on the command line.
 public struct PackInput: Sendable {
@@ -32,10 +33,7 @@ public enum InputDiscovery {
     }
 
     /// Extensions looked at in a folder: every format a sticker might wrongly be, so the rules can say so.
-    public static let imageExtensions: Set<String> = [
-        "png", "apng", "gif", "jpg", "jpeg", "webp", "heic", "heif", "avif",
-        "bmp", "tif", "tiff", "jxl",
-    ]
+    public static let imageExtensions = ImageFormat.readableExtensions.union(ImageFormat.otherImageExtensions)
 
     /// `followSymlinks`: read files that symbolic links inside a folder or catalog lead to outside it.
     public static func discover(_ paths: [String], configuration: LintConfiguration, followSymlinks: Bool = false)
