@@ -83,17 +83,15 @@ public enum Linter {
         limits: DecodeLimits
     ) -> PackReport {
         let context = packContext(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass)
-        var pack = LintPack(
-            stickers: stickers, context: context,
-            catalogIssues: input.catalogIssues,
-            iconSets: input.iconSets.map(iconFacts))
         // Frames of a sequence may repeat each other: only whole stickers are compared for duplicates.
         var stickers = stickers
         let whole = stickers.indices.filter { input.sequenceOf[stickers[$0].path] == nil }
         for (position, original) in Duplicates.confirm(whole.map { stickers[$0] }, limits: limits) {
             stickers[whole[position]].sameAs = original
         }
-        pack.stickers = stickers
+        let pack = LintPack(
+            stickers: stickers, context: context, catalogIssues: input.catalogIssues,
+            iconSets: input.iconSets.map(iconFacts))
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
             let description = rule.description
