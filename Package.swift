@@ -43,12 +43,17 @@ let package = Package(
             name: "CCodecs", dependencies: ["CPNG", "CJPEG"],
             cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
+        // What every module shares: the capped file reader, atomic writes, the folder boundary and listing,
+        // SHA-256 (with the CPU's SHA extensions, used when present; checked at run time).
+        .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "StickerSupport", dependencies: ["CDigest"]),
         // The PNG row filters and their costs, vectorised by the C compiler.
         .target(name: "CPNGFilters", cSettings: [.unsafeFlags(["-O2"])]),
         .target(
-            name: "StickerImage", dependencies: ["CCodecs", "CGIF", "CDeflate", "CPNGFilters"],
+            name: "StickerImage", dependencies: ["StickerSupport", "CCodecs", "CGIF", "CDeflate", "CPNGFilters"],
             swiftSettings: optimised),
-        .target(name: "StickerCatalog", dependencies: ["StickerImage", "StickerResample", "StickerJSON"]),
+        .target(
+            name: "StickerCatalog", dependencies: ["StickerSupport", "StickerImage", "StickerResample", "StickerJSON"]),
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
@@ -57,34 +62,34 @@ let package = Package(
         .target(
             name: "StickerQuality", dependencies: ["StickerImage", "StickerResample", "CQualityKernels"],
             swiftSettings: optimised),
-        // SHA-256 with the CPU's SHA extensions, used when present (checked at run time).
-        .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
         .target(
             name: "StickerLint",
             dependencies: [
-                "StickerImage", "StickerCatalog", "CDigest", "CXXHash", .product(name: "Yams", package: "Yams"),
+                "StickerImage", "StickerCatalog", "StickerSupport", "CXXHash", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: optimised),
         .target(
             name: "StickerBuild",
             dependencies: [
-                "StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
+                "StickerSupport", "StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The contact sheet and the HTML report: backgrounds, a bitmap font, layout.
         .target(
-            name: "StickerPreview", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint"],
+            name: "StickerPreview",
+            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "StickerCatalog", "StickerLint"],
             swiftSettings: optimised),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
-                "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild",
-                "StickerPreview",
+                "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample",
+                "StickerBuild", "StickerPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
         .executableTarget(name: "stickerpack-manual"),
-        .executableTarget(name: "decode-bench", dependencies: ["StickerImage"], path: "Benchmarks/DecodeBench"),
+        .executableTarget(
+            name: "decode-bench", dependencies: ["StickerSupport", "StickerImage"], path: "Benchmarks/DecodeBench"),
         .executableTarget(
             name: "quality-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QualityBench"),
         .executableTarget(
@@ -94,22 +99,26 @@ let package = Package(
             name: "quantize-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QuantizeBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary
         // (Tests/Fuzz/fuzz.sh).
-        .target(name: "StickerFuzz", dependencies: ["StickerImage", "StickerCatalog"]),
+        .target(name: "StickerFuzz", dependencies: ["StickerSupport", "StickerImage", "StickerCatalog"]),
         .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"]),
-        .testTarget(name: "StickerImageTests", dependencies: ["StickerImage"]),
+        .testTarget(name: "StickerSupportTests", dependencies: ["StickerSupport"]),
+        .testTarget(name: "StickerImageTests", dependencies: ["StickerImage", "StickerSupport"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(
             name: "StickerQualityTests", dependencies: ["StickerQuality", "StickerImage", "StickerResample"],
             exclude: ["Data"]),
-        .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
+        .testTarget(
+            name: "StickerLintTests",
+            dependencies: ["StickerLint", "StickerCatalog", "StickerImage", "StickerSupport"]),
         .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
         .testTarget(
             name: "StickerpackTests",
             dependencies: [
-                "stickerpack", "StickerImage", "StickerJSON", "StickerPreview", .product(name: "Yams", package: "Yams"),
+                "stickerpack", "StickerSupport", "StickerImage", "StickerJSON", "StickerPreview",
+                .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(name: "StickerCatalogTests", dependencies: ["StickerCatalog"]),
-        .testTarget(name: "StickerBuildTests", dependencies: ["StickerBuild"]),
+        .testTarget(name: "StickerBuildTests", dependencies: ["StickerBuild", "StickerSupport"]),
         .testTarget(name: "StickerJSONTests", dependencies: ["StickerJSON"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["StickerFuzz"]),
     ]

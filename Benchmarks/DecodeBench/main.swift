@@ -12,6 +12,7 @@
 // "error", median "-" and the error in the last column (empty otherwise).
 import Foundation
 import StickerImage
+import StickerSupport
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("decode-bench: \(message)\n".utf8))
@@ -48,7 +49,7 @@ if paths.isEmpty { fail("no files; usage: decode-bench [--runs N] [--list FILE] 
 // All reading first: the timed loop below touches memory only.
 let limits = DecodeLimits.default
 let inputs: [(path: String, bytes: Result<[UInt8], DecodeError>)] = paths.map { path in
-    (path, Result { () throws(DecodeError) in try FileBytes.read(path, limit: limits.maxFileBytes) })
+    (path, Result { () throws(DecodeError) in try ImageDecoder.readFile(at: path, limits: limits) })
 }
 
 func clean(_ text: String) -> String {

@@ -3,6 +3,7 @@ import StickerCatalog
 import StickerImage
 import StickerJSON
 import StickerLint
+import StickerSupport
 
 /// Writes a pack plan as an Xcode sticker catalog, exactly in Xcode's format, and describes it in a manifest.
 public struct CatalogBuilder {
@@ -34,6 +35,27 @@ public struct CatalogBuilder {
         self.diagnostics = diagnostics
     }
 
+    /// The whole build: the catalog as `catalog`, the variants (when `options.variants` is set) as
+    /// `options.variantsFolderName`, then the manifest at `manifest`. Each folder is built beside its target and
+    /// moved into place when complete, so a failure leaves what was there before; an existing, non-empty folder
+    /// is replaced only when `replacing`.
+    public func build(catalog: String, manifest manifestPath: String, replacing: Bool) throws {
+        let catalogName = (catalog as NSString).lastPathComponent
+        var entries: [JSONValue] = []
+        let buildCatalog = { (variantsTemp: String?) throws in
+            try AtomicDirectory.write(catalog, replacing: replacing) { temp in
+                entries = try writeCatalog(into: temp, catalogName: catalogName, variantsFolder: variantsTemp)
+            }
+        }
+        if options.variants != nil {
+            try AtomicDirectory.write(options.variantsFolderName, replacing: replacing) { try buildCatalog($0) }
+        } else {
+            try buildCatalog(nil)
+        }
+        let json = manifest(entries: entries, catalogName: catalogName)
+        try AtomicFileWriter.write(Array(json.serialized().utf8), to: manifestPath)
+    }
+
     /// Writes the catalog into `root` (an empty folder); returns the manifest's entries.
     public func writeCatalog(into root: String, catalogName: String, variantsFolder: String?) throws -> [JSONValue] {
         try write(json: .object([("info", XcodeInfo.value)]), to: root + "/Contents.json")
@@ -55,7 +77,6 @@ public struct CatalogBuilder {
             ]), to: packFolder + "/Contents.json")
         if let art = options.iconArt {
             let icons = root + "/iMessage App Icon.stickersiconset"
-            try FileManager.default.createDirectory(atPath: icons, withIntermediateDirectories: true)
             try IconSetMaker.write(art: art, to: icons, fit: options.iconFit, background: SIMD3(255, 255, 255))
         }
         return entries

@@ -1,5 +1,6 @@
 import Foundation
 import StickerImage
+import StickerSupport
 import Yams
 
 /// Accessibility labels by sticker: `labels.yml` (name: label) or a CSV of name,label rows.

@@ -2,6 +2,7 @@ import Foundation
 import StickerCatalog
 import StickerImage
 import StickerLint
+import StickerSupport
 
 /// What a build will write: every sticker (a file, or a folder of numbered frames) with its catalog name,
 /// label and place in the order. Made from the source folder without changing it.
@@ -48,31 +49,27 @@ public struct PackPlan: Sendable {
     /// Stickers of `folder`: image files at its top level, and sub-folders of images as sequences.
     /// `order` lists stem names (one a line) to come first, in that order; `labels` maps stems to labels.
     /// `boundary`: what may be read (by default the folder itself, links out of it not followed).
-    public static func make(
+    package static func make(
         folder: String, order: [String]? = nil, labels: [String: String] = [:], boundary: FolderBoundary? = nil
     ) throws(PlanError) -> PackPlan {
         let boundary = boundary ?? FolderBoundary(folder)
         var refused: [String: String] = [:]
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
+            names = try FolderListing.names(in: folder)
         } catch {
-            throw PlanError(description: "\(folder): cannot list the folder: \(error.localizedDescription)")
+            throw PlanError(description: "\(folder): \(error)")
         }
         var items: [(stem: String, source: Item.Source)] = []
         var skipped: [String] = []
-        for name in names.sorted(by: StickerNaming.naturalLess) {
+        for name in names {
             let path = folder + "/" + name
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             let stem = (name as NSString).deletingPathExtension
             if isDirectory.boolValue {
-                let frames = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-                    .filter {
-                        !$0.hasPrefix(".")
-                            && ImageFormat.readableExtensions.contains(($0 as NSString).pathExtension.lowercased())
-                    }
-                    .sorted(by: StickerNaming.naturalLess)
+                let frames = ((try? FolderListing.names(in: path)) ?? [])
+                    .filter { ImageFormat.readableExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
                 var files: [String] = []
                 for frame in frames.map({ path + "/" + $0 }) {
                     if let reason = boundary.escape(frame) { refused[frame] = reason } else { files.append(frame) }

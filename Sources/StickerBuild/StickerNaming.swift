@@ -46,9 +46,4 @@ public enum StickerNaming {
         guard let first = words.first else { return name }
         return first.uppercased() + words.dropFirst()
     }
-
-    /// Natural order: "sticker2" before "sticker10".
-    public static func naturalLess(_ a: String, _ b: String) -> Bool {
-        a.localizedStandardCompare(b) == .orderedAscending
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StickerImage
 import StickerResample
+import StickerSupport
 
 /// The @3x copy and downscaled @2x/@1x files of one sticker, in its own format.
 public struct VariantWriter: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import StickerImage
+import StickerSupport
 
 /// Reads a sticker catalog as Xcode does, accepting what Xcode accepts and reporting the rest.
 public enum CatalogReader {
@@ -20,7 +21,7 @@ public enum CatalogReader {
 
     /// `maxLabelLength`: accessibility labels longer than this are reported (Messages keeps 150).
     /// `boundary`: the folder nothing may be read outside of (by default the catalog itself, links not followed).
-    public static func read(_ path: String, maxLabelLength: Int = 150, boundary: FolderBoundary? = nil)
+    package static func read(_ path: String, maxLabelLength: Int = 150, boundary: FolderBoundary? = nil)
         -> StickerCatalog
     {
         var reader = Reading(maxLabelLength: maxLabelLength, boundary: boundary ?? FolderBoundary(path))
@@ -82,7 +83,7 @@ public enum CatalogReader {
                 bytes = try FileBytes.read(file, limit: CatalogReader.maxContentsBytes)
             } catch {
                 let reason: String
-                if case .limitExceeded = error {
+                if case .tooLarge = error {
                     reason = "is larger than \(CatalogReader.maxContentsBytes >> 20) MiB; Xcode writes a few KiB"
                 } else {
                     reason = error.description
@@ -121,10 +122,8 @@ public enum CatalogReader {
         }
 
         static func subfolders(of path: String, withExtension ext: String) -> [String] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            return names.filter { ($0 as NSString).pathExtension.lowercased() == ext }
-                .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-                .map { path + "/" + $0 }
+            let names = (try? FolderListing.names(in: path, hidden: true)) ?? []
+            return names.filter { ($0 as NSString).pathExtension.lowercased() == ext }.map { path + "/" + $0 }
         }
 
         mutating func readRoot(_ path: String) {

@@ -2,6 +2,7 @@ import Foundation
 import StickerImage
 import StickerJSON
 import StickerResample
+import StickerSupport
 
 /// The iMessage app icon set (`.stickersiconset`): the 13 images of Xcode's template from one piece of art.
 public enum IconSetMaker {
@@ -59,12 +60,21 @@ public enum IconSetMaker {
         }
     }
 
-    /// Writes the set into `folder` (which must exist): 13 PNGs and Contents.json.
+    /// Writes the set as `folder`: 13 PNGs and Contents.json, built beside it and moved into place when complete,
+    /// so a failure leaves the previous set or none. An existing, non-empty folder is replaced only when `replacing`.
     public static func write(
-        art: RGBAImage, to folder: String, fit: Fit, background: SIMD3<UInt8>,
+        art: RGBAImage, to folder: String, replacing: Bool = false, fit: Fit, background: SIMD3<UInt8>,
         filter: ResampleFilter = .lanczos3, limits: DecodeLimits = .default
     ) throws {
         try checkSizes(art: art, fit: fit, limits: limits)
+        try AtomicDirectory.write(folder, replacing: replacing) { temporary in
+            try fill(temporary, art: art, fit: fit, background: background, filter: filter)
+        }
+    }
+
+    private static func fill(
+        _ folder: String, art: RGBAImage, fit: Fit, background: SIMD3<UInt8>, filter: ResampleFilter
+    ) throws {
         for slot in slots {
             let (w, h) = slot.pixels
             var icon = fitted(art, width: w, height: h, fit: fit, filter: filter)

@@ -1,6 +1,7 @@
 import Foundation
 import StickerCatalog
 import StickerImage
+import StickerSupport
 
 /// What each fuzz target feeds its input to: the same entry points the command line uses, with the default
 /// limits. A clean error is the expected outcome for most inputs; only a crash, a hang or a leak is a finding.

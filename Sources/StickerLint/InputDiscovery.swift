@@ -1,6 +1,7 @@
 import Foundation
 import StickerCatalog
 import StickerImage
+import StickerSupport
 
 /// One pack to lint: a folder of images, a catalog's sticker pack, or the files named on the command line.
 public struct PackInput: Sendable {
@@ -99,37 +100,26 @@ public enum InputDiscovery {
         return packs
     }
 
-    /// Recursive, in natural name order, skipping hidden entries and never following a symlinked folder
-    /// (so a symlink loop cannot trap the walk). A file whose link leads out of `boundary` is listed in `refused`.
+    /// Every image file and catalog under `directory` (`FolderWalk`: hidden entries skipped, symlinked folders not
+    /// entered); a catalog is not walked into. A file whose link leads out of `boundary` is listed in `refused`.
     static func walk(
         _ directory: String, boundary: FolderBoundary, files: inout [String], catalogs: inout [String],
         refused: inout [String: String]
     ) {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        for name in names {
-            let path = directory == "/" ? "/" + name : directory + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else {
-                // A name that is not UTF-8 cannot be opened through its String: keep it, so lint says so.
-                if name.contains("\u{FFFD}") { files.append(path) }
-                continue
-            }
-            let isLink = (info.st_mode & S_IFMT) == S_IFLNK
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                if isLink { continue }
-                if CatalogReader.isCatalog(path) {
-                    catalogs.append(path)
-                } else {
-                    walk(path, boundary: boundary, files: &files, catalogs: &catalogs, refused: &refused)
-                }
-            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+        FolderWalk.walk(directory) { entry in
+            switch entry {
+            case .unnamable(let path):
+                // Kept, so lint says the name cannot be opened.
+                files.append(path)
+            case .folder(let path, _):
+                guard CatalogReader.isCatalog(path) else { return true }
+                catalogs.append(path)
+            case .file(let path, let name, let isLink):
+                guard imageExtensions.contains((name as NSString).pathExtension.lowercased()) else { break }
                 files.append(path)
                 if isLink, let reason = boundary.escape(path) { refused[path] = reason }
             }
+            return false
         }
     }
 }

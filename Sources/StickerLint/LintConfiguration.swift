@@ -1,6 +1,7 @@
 import Foundation
 import StickerCatalog
 import StickerImage
+import StickerSupport
 import Yams
 
 /// `.stickerpack.yml`: rules turned off or re-graded by identifier, the byte limit, the size class, exclusions.

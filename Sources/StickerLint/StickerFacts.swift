@@ -1,4 +1,5 @@
 import StickerImage
+import StickerSupport
 
 /// Everything the rules know about one sticker file, computed in one decoding pass.
 /// Rules read facts, never files, so a rule can be tested with a literal value.
@@ -81,7 +82,7 @@ extension StickerFacts {
         var facts = StickerFacts(path: path)
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path, limit: limits.maxFileBytes)
+            bytes = try ImageDecoder.readFile(at: path, limits: limits)
         } catch {
             facts.decodeError = error
             return facts

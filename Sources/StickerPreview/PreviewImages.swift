@@ -3,6 +3,7 @@ import StickerCatalog
 import StickerImage
 import StickerLint
 import StickerResample
+import StickerSupport
 
 /// What the sheet and the HTML report show of one decoded sticker.
 public struct PreviewImages: Sendable {

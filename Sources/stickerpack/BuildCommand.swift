@@ -6,6 +6,7 @@ import StickerImage
 import StickerJSON
 import StickerLint
 import StickerResample
+import StickerSupport
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -116,21 +117,7 @@ struct BuildCommand: ParsableCommand {
         }
 
         let configuration = try LintConfiguration.forCommand(explicit: config, inputs: [source])
-        var input = PackInput(name: source, stickerPaths: [])
-        for item in plan.items {
-            switch item.source {
-            case .file(let path): input.stickerPaths.append(path)
-            case .frames(let folder, let files):
-                input.stickerPaths += files
-                for file in files { input.sequenceOf[file] = folder }
-            }
-        }
-        input.stickerPaths += plan.skipped
-        // Files and catalog entries leading out of SRC are linted as errors without being read, so the build stops.
-        input.stickerPaths += plan.refused.keys.sorted()
-        input.refused = plan.refused
-        input.catalogIssues = plan.catalogIssues
-        input.gridSize = plan.gridSize
+        let input = plan.lintInput(name: source)
         let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
         let report = Linter.lint(
             [input], configuration: configuration, sizeClass: sizeClass, jobs: console.jobs,
@@ -177,23 +164,8 @@ struct BuildCommand: ParsableCommand {
         }
         let facts = Dictionary(pack.stickers.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let builder = CatalogBuilder(plan: plan, options: options, facts: facts, diagnostics: pack.diagnostics)
-        let catalogName = (output as NSString).lastPathComponent
-
-        var entries: [JSONValue] = []
         do {
-            let buildCatalog = { (variantsTemp: String?) throws in
-                try AtomicDirectory.write(output, replacing: force) { temp in
-                    entries = try builder.writeCatalog(
-                        into: temp, catalogName: catalogName, variantsFolder: variantsTemp)
-                }
-            }
-            if variants {
-                try AtomicDirectory.write(variantsPath, replacing: force) { temp in try buildCatalog(temp) }
-            } else {
-                try buildCatalog(nil)
-            }
-            let manifestJSON = builder.manifest(entries: entries, catalogName: catalogName)
-            try AtomicFileWriter.write(Array(manifestJSON.serialized().utf8), to: manifestPath)
+            try builder.build(catalog: output, manifest: manifestPath, replacing: force)
         } catch {
             Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)
@@ -214,52 +186,11 @@ struct BuildCommand: ParsableCommand {
 
     func makePlan() throws -> PackPlan {
         do {
-            if CatalogReader.isCatalog(source) {
-                let boundary = FolderBoundary(source, followSymlinks: symlinks.followSymlinks)
-                return try PackPlan.make(catalog: CatalogReader.read(source, boundary: boundary))
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue
-            else {
-                Console.error("\(source): not a folder")
-                throw ExitCode(ExitStatus.usage)
-            }
-            let labelsPath =
-                labels
-                ?? ["labels.yml", "labels.yaml", "labels.csv"].map { source + "/" + $0 }.first {
-                    FileManager.default.fileExists(atPath: $0)
-                }
-            let orderPath = order ?? [source + "/order.txt"].first { FileManager.default.fileExists(atPath: $0) }
-            // The labels and order files found in SRC are read only when they stay in it, as the art is.
-            let boundary = FolderBoundary(source, followSymlinks: symlinks.followSymlinks)
-            for (path, given) in [(labelsPath, labels), (orderPath, order)] where given == nil {
-                if let path, let reason = boundary.escape(path) {
-                    Console.error("\(path): \(reason). Nothing was written.")
-                    throw ExitCode(ExitStatus.failure)
-                }
-            }
-            let labelMap =
-                try labelsPath.map { path throws(LabelsFile.LabelsError) in try LabelsFile.load(path) } ?? [:]
-            var orderList: [String]?
-            if let orderPath {
-                let text: String
-                do {
-                    text = String(
-                        decoding: try FileBytes.read(orderPath, limit: LabelsFile.maxFileBytes), as: UTF8.self)
-                } catch {
-                    Console.error("\(orderPath): cannot read the order file: \(error)")
-                    throw ExitCode(ExitStatus.usage)
-                }
-                orderList = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                    .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-            }
-            return try PackPlan.make(folder: source, order: orderList, labels: labelMap, boundary: boundary)
-        } catch let error as LabelsFile.LabelsError {
+            return try PackPlan.load(
+                source: source, labels: labels, order: order, followSymlinks: symlinks.followSymlinks)
+        } catch {
             Console.error(error.description)
-            throw ExitCode(ExitStatus.usage)
-        } catch let error as PackPlan.PlanError {
-            Console.error(error.description)
-            throw ExitCode(ExitStatus.failure)
+            throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.failure)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StickerImage
+import StickerSupport
 
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -62,11 +62,9 @@ struct IconsCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         do {
-            try AtomicDirectory.write(output, replacing: force) { folder in
-                try IconSetMaker.write(
-                    art: image.frames[0].image, to: folder, fit: fit, background: colour, filter: filter,
-                    limits: limitOptions.limits)
-            }
+            try IconSetMaker.write(
+                art: image.frames[0].image, to: output, replacing: force, fit: fit, background: colour,
+                filter: filter, limits: limitOptions.limits)
         } catch {
             Console.error("\(error)")
             throw ExitCode(ExitStatus.failure)

@@ -1,6 +1,7 @@
 import Foundation
 import StickerImage
 import StickerJSON
+import StickerSupport
 
 /// What `info` says of one file, decoded once.
 struct ImageReport {
@@ -13,7 +14,7 @@ struct ImageReport {
     init(path: String, headerOnly: Bool, limits: DecodeLimits) {
         self.path = path
         do {
-            let data = try FileBytes.read(path, limit: limits.maxFileBytes)
+            let data = try ImageDecoder.readFile(at: path, limits: limits)
             bytes = data.count
             if headerOnly {
                 probe = try ImageProbe.probe(data)

@@ -4,6 +4,7 @@ import StickerCatalog
 import StickerImage
 import StickerLint
 import StickerPreview
+import StickerSupport
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

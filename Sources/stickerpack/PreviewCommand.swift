@@ -3,6 +3,7 @@ import Foundation
 import StickerImage
 import StickerLint
 import StickerPreview
+import StickerSupport
 
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

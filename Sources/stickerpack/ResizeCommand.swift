@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StickerImage
 import StickerResample
+import StickerSupport
 
 struct ResizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import StickerBuild
 import StickerImage
 import StickerLint
 import StickerResample
+import StickerSupport
 
 extension ResampleFilter: ExpressibleByArgument {}
 
@@ -62,13 +63,6 @@ struct VariantsCommand: ParsableCommand {
         }
     }
 
-    /// One sticker and the folder its files go to.
-    struct Job {
-        let source: String
-        let stem: String
-        let folder: String
-    }
-
     var writer: VariantWriter {
         VariantWriter(
             scales: scaleList, filter: resampling.filter, linear: resampling.linear,
@@ -84,23 +78,17 @@ struct VariantsCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
         }
-        let jobs = plan(inputs)
+        let batch = VariantBatch(writer: writer, inputs: inputs, paths: paths, output: output)
         // Links out of a folder and catalog filenames that lead out of it: reported, never read.
         let outside =
             inputs.flatMap { $0.refused.map { "\($0.key): \($0.value)" } }
             + inputs.flatMap { $0.catalogIssues.filter(\.leadsOutside).map { "\($0.path): \($0.message)" } }
-        if jobs.isEmpty {
+        if batch.jobs.isEmpty {
             for line in outside.sorted() { Console.error(line) }
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }
-        let writer = self.writer
-        let existing = jobs.flatMap {
-            writer.paths(
-                for: $0.source, stem: $0.stem, in: $0.folder, format: Self.sniff($0.source, limits: limitOptions.limits)
-            ).map(\.path)
-        }
-        .filter { FileManager.default.fileExists(atPath: $0) }
+        let existing = batch.existingOutputs()
         if !existing.isEmpty && !force {
             Console.error(
                 "\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); "
@@ -108,97 +96,27 @@ struct VariantsCommand: ParsableCommand {
             )
             throw ExitCode(ExitStatus.failure)
         }
-        let failures = LockedList<String>()
-        for line in outside { failures.append(line) }
-        let written = LockedList<Int>()
-        let progress = console.progress(total: jobs.count, verb: "writing variants")
-        // Encoding runs on every core; writing (each file synced to disk before its rename) runs beside it on
-        // a few more threads, so a core never idles waiting for the disk. At most `backlog` stickers wait to
-        // be written, which bounds the memory they hold.
-        let writes = OperationQueue()
-        writes.maxConcurrentOperationCount = Self.writeThreads
-        let backlog = DispatchSemaphore(value: Self.writeBacklog)
-        ParallelWork.forEach(jobs.count, workers: console.jobs) { index in
-            let job = jobs[index]
-            let files: [VariantWriter.EncodedFile]
-            do {
-                files = try writer.encode(source: job.source, stem: job.stem, into: job.folder)
-            } catch {
-                failures.append("\(job.source): \(error)")
-                progress?.advance(job.source)
-                return
-            }
-            backlog.wait()
-            writes.addOperation {
-                do {
-                    written.append(try VariantWriter.write(files, into: job.folder).count)
-                } catch {
-                    failures.append("\(job.source): \(error)")
-                }
-                progress?.advance(job.source)
-                backlog.signal()
-            }
-        }
-        writes.waitUntilAllOperationsAreFinished()
+        let progress = console.progress(total: batch.jobs.count, verb: "writing variants")
+        let outcome = batch.run(workers: console.jobs) { progress?.advance($0) }
         progress?.finish()
-        for failure in failures.items.sorted() { Console.error(failure) }
-        let files = written.items.reduce(0, +)
+        let failures = (outside + outcome.failures).sorted()
+        for failure in failures { Console.error(failure) }
+        let written = outcome.written
+        let files = written.reduce(0, +)
         // A summary of what was written, but no "wrote 0 files" when every sticker failed.
-        if !written.items.isEmpty || failures.items.isEmpty {
+        if !written.isEmpty || failures.isEmpty {
             print(
-                "wrote \(files) file\(files == 1 ? "" : "s") for \(written.items.count) "
-                    + "sticker\(written.items.count == 1 ? "" : "s") to \(output)/"
+                "wrote \(files) file\(files == 1 ? "" : "s") for \(written.count) "
+                    + "sticker\(written.count == 1 ? "" : "s") to \(output)/"
             )
         }
-        if !failures.items.isEmpty {
-            let count = failures.items.count
+        if !failures.isEmpty {
+            let count = failures.count
             Console.error(
                 "\(count) sticker\(count == 1 ? "" : "s") failed; "
-                    + "\(written.items.isEmpty ? "nothing was written" : "the others were written")"
+                    + "\(written.isEmpty ? "nothing was written" : "the others were written")"
             )
             throw ExitCode(ExitStatus.failure)
         }
-    }
-
-    static let writeThreads = 4
-    static let writeBacklog = 32
-
-    /// The format by the first bytes, so that the overwrite check names the files `write` will write
-    /// (JPEG data named .png gets .jpg variants). APNG and PNG share .png, so the header is enough.
-    static func sniff(_ path: String, limits: DecodeLimits) -> ImageFormat? {
-        // Through FileBytes, which refuses a FIFO or a device without opening it for a blocking read.
-        guard let head = try? FileBytes.head(path, count: 16, limit: limits.maxFileBytes) else { return nil }
-        return try? FormatSniffer.sniff(head)
-    }
-
-    func plan(_ inputs: [PackInput]) -> [Job] {
-        inputs.flatMap { input in input.stickerPaths.filter { input.refused[$0] == nil } }.map { source in
-            // The sub-folder under the path the sticker was found in; none for a file named directly.
-            var relative = ""
-            if let root = paths.first(where: { source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
-                let prefix = root.hasSuffix("/") ? root.count : root.count + 1
-                relative = (String(source.dropFirst(prefix)) as NSString).deletingLastPathComponent
-            }
-            let stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-            return Job(source: source, stem: stem, folder: relative.isEmpty ? output : output + "/" + relative)
-        }
-    }
-}
-
-/// A list appended to from several threads.
-final class LockedList<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Element] = []
-
-    func append(_ element: Element) {
-        lock.lock()
-        storage.append(element)
-        lock.unlock()
-    }
-
-    var items: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
     }
 }

@@ -1,3 +1,4 @@
+import StickerSupport
 import Testing
 
 @testable import StickerBuild
@@ -29,7 +30,7 @@ struct StickerNamingTests {
 
     @Test("Natural order puts sticker2 before sticker10")
     func naturalOrder() {
-        let sorted = ["sticker10", "sticker2", "Sticker1"].sorted(by: StickerNaming.naturalLess)
+        let sorted = ["sticker10", "sticker2", "Sticker1"].sorted(by: FolderListing.naturalLess)
         #expect(sorted == ["Sticker1", "sticker2", "sticker10"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StickerSupport
 import Testing
 
 @testable import StickerImage

@@ -1,5 +1,6 @@
 import Foundation
 import StickerImage
+import StickerSupport
 import Testing
 
 @testable import StickerLint

@@ -1,4 +1,5 @@
 import Foundation
+import StickerSupport
 import Testing
 
 /// A FIFO named like an image must never block a command: every reader goes through FileBytes, which refuses

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StickerLint
+@testable import StickerSupport
 
 @Suite("SHA-256")
 struct SHA256Tests {

@@ -2,16 +2,16 @@ import Foundation
 
 /// Writes files so that a crash or a full disk leaves the old file or none, never half a file:
 /// the bytes go to a temporary file beside the target, are flushed, then renamed into place.
-public enum AtomicFileWriter {
-    public struct WriteError: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+package enum AtomicFileWriter {
+    package struct WriteError: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// Creates a folder and its missing parents (`mkdir -p`), failing with the system's reason: Foundation's
     /// error for this reads as an NSError dump.
-    public static func createFolder(_ path: String) throws(WriteError) {
+    package static func createFolder(_ path: String) throws(WriteError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { return }
@@ -33,7 +33,7 @@ public enum AtomicFileWriter {
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
-    public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary =
@@ -66,7 +66,7 @@ public enum AtomicFileWriter {
 
 /// Builds a whole folder beside its target and moves it into place when complete: an interrupted run
 /// leaves the previous folder or none, never a half-filled one.
-public enum AtomicDirectory {
+package enum AtomicDirectory {
     /// Temporary folders of earlier runs that were killed (`.NAME.PID.N.tmp` or `.old`, PID no longer running).
     static func removeLeftovers(of name: String, in parent: String) {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
@@ -80,7 +80,7 @@ public enum AtomicDirectory {
         }
     }
 
-    public static func write(_ path: String, replacing: Bool, fill: (String) throws -> Void) throws {
+    package static func write(_ path: String, replacing: Bool, fill: (String) throws -> Void) throws {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)

@@ -2,7 +2,7 @@ import CDigest
 
 /// SHA-256 (FIPS 180-4), for the pixel digests behind duplicate detection and the manifest's file hashes.
 /// The rounds are CDigest's: the CPU's SHA instructions where it has them, else plain C.
-public struct SHA256 {
+package struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -11,19 +11,19 @@ public struct SHA256 {
     /// True runs the plain C rounds even where the CPU has the instructions (the tests check both).
     var portable = false
 
-    public init() {}
+    package init() {}
 
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalizeHex()
     }
 
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update($0) }
     }
 
-    public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         length &+= UInt64(bytes.count)
         var start = 0
         if !pending.isEmpty {
@@ -43,7 +43,7 @@ public struct SHA256 {
         if start < bytes.count { pending += bytes[start...] }
     }
 
-    public mutating func finalizeHex() -> String {
+    package mutating func finalizeHex() -> String {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
