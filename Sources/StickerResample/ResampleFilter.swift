@@ -47,16 +47,16 @@ public enum ResampleFilter: String, CaseIterable, Sendable {
 
 /// For one axis and one pair of sizes: which source pixels each output pixel reads, and with what weights.
 /// Computed once per axis and size; every row (and every frame of an animation) reuses it.
-public struct WeightTable: Sendable {
+package struct WeightTable: Sendable {
     /// First source index of each output pixel.
-    public let starts: [Int]
+    package let starts: [Int]
     /// Number of taps of each output pixel (at most `stride`).
-    public let counts: [Int]
+    package let counts: [Int]
     /// `stride` weights per output pixel, normalised to sum to 1, zero-padded.
-    public let weights: [Float]
-    public let stride: Int
+    package let weights: [Float]
+    package let stride: Int
 
-    public init(source: Int, destination: Int, filter: ResampleFilter) {
+    package init(source: Int, destination: Int, filter: ResampleFilter) {
         let stride = WeightTable.maximumTaps(source: source, destination: destination, filter: filter)
         var starts = [Int](repeating: 0, count: destination)
         var counts = starts
@@ -80,7 +80,7 @@ public struct WeightTable: Sendable {
 
     /// Double-precision weights: sample centres at (x + 0.5) * scale - 0.5, the kernel widened by the scale
     /// when downscaling, taps past an edge folded onto the edge pixel (clamping), weights normalised.
-    public static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(start: Int, weights: [Double])]
+    package static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(start: Int, weights: [Double])]
     {
         var table: [(start: Int, weights: [Double])] = []
         table.reserveCapacity(destination)

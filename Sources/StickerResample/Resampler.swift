@@ -84,7 +84,7 @@ public struct ResamplePlan: Sendable {
     }
 
     /// `sourceHeight` rows of `width` premultiplied pixels (SIMD4<Float>).
-    public func horizontalPass(_ pixels: [UInt8]) -> [SIMD4<Float>] {
+    package func horizontalPass(_ pixels: [UInt8]) -> [SIMD4<Float>] {
         var out = [SIMD4<Float>](repeating: .zero, count: width * sourceHeight)
         // The same source pixel of four consecutive rows, side by side.
         var quad = [SIMD16<Float>](repeating: .zero, count: sourceWidth)
@@ -159,7 +159,7 @@ public struct ResamplePlan: Sendable {
         return out
     }
 
-    public func verticalPass(_ rows: [SIMD4<Float>]) -> [UInt8] {
+    package func verticalPass(_ rows: [SIMD4<Float>]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         var sums = [SIMD4<Float>](repeating: .zero, count: width)
         let linear = self.linear
