@@ -80,8 +80,9 @@ package struct WeightTable: Sendable {
 
     /// Double-precision weights: sample centres at (x + 0.5) * scale - 0.5, the kernel widened by the scale
     /// when downscaling, taps past an edge folded onto the edge pixel (clamping), weights normalised.
-    package static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(start: Int, weights: [Double])]
-    {
+    package static func exact(source: Int, destination: Int, filter: ResampleFilter) -> [(
+        start: Int, weights: [Double]
+    )] {
         var table: [(start: Int, weights: [Double])] = []
         table.reserveCapacity(destination)
         windows(source: source, destination: destination, filter: filter) { _, start, weights in
