@@ -79,7 +79,7 @@ let package = Package(
             name: "stickerpack",
             dependencies: [
                 "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild",
-                "StickerPreview",
+                "StickerPreview", "StickerQuality",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
