@@ -22,7 +22,7 @@ public struct Letterbox: Equatable, Sendable {
     }
 
     /// The padding region of `frames` that gives them the shape `shapeWidth` x `shapeHeight`, or nil when some
-    /// pixel outside it (a pixel's slack aside) is not fully transparent (the art was stretched or cropped, not padded).
+    /// pixel outside it (a pixel's slack aside) is not fully transparent: the art was stretched or cropped.
     static func padding(of frames: [AnimationFrame], shapeWidth: Int, shapeHeight: Int) -> Letterbox? {
         guard let first = frames.first?.image else { return nil }
         let box = centred(width: first.width, height: first.height, shapeWidth: shapeWidth, shapeHeight: shapeHeight)

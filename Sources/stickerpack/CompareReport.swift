@@ -63,8 +63,9 @@ struct CompareReport {
             Self.line(
                 "score",
                 "\(Self.decimal(score.worst)) worst (frame \(score.worstFrame + 1) over \(score.worstBackground)), "
-                    + "\(Self.decimal(score.mean)) mean; \(score.framesScored) frame\(score.framesScored == 1 ? "" : "s")"
-                    + " x 2 backgrounds at \(score.width) x \(score.height) px\(quick ? " (quick)" : "")"),
+                    + "\(Self.decimal(score.mean)) mean; \(score.framesScored) frame"
+                    + "\(score.framesScored == 1 ? "" : "s") x 2 backgrounds at \(score.width) x \(score.height) px"
+                    + (quick ? " (quick)" : "")),
         ]
         for note in notes { lines.append(Self.line("note", note)) }
         return lines.joined(separator: "\n")
