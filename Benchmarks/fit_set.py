@@ -163,7 +163,8 @@ def save_png(im):
 
 
 def recipes():
-    """(file name, source key, source path in its package, real or derived, what was done, maker)."""
+    """(file name, source key, source path in its package, real or derived, what was done, maker). Every stem is
+    unique: sticker-convert names each output STEM.png."""
     def sk(name):
         return ("scikit-image", SKIMAGE + name)
     explosion = ("arcade", ARCADE + "images/spritesheets/explosion.png")
@@ -192,7 +193,7 @@ def recipes():
         ("coffee-large.jpg", sk("coffee.png"), "skimage", "derived", "Lanczos to 1800 x 1200 px, JPEG quality 97",
          lambda a: jpeg(image(a, SKIMAGE + "coffee.png").convert("RGB").resize((1800, 1200), 1))),
         # Real frames assembled into animations.
-        ("explosion.png", explosion, "explosion", "derived", "the sheet's 224 frames of 256 px as an APNG, 17 ms",
+        ("explosion-apng.png", explosion, "explosion", "derived", "the sheet's 224 frames of 256 px as an APNG, 17 ms",
          lambda a: save_apng(sheet(a), 17)),
         ("explosion.gif", explosion, "explosion", "derived", "every other frame of the sheet, GIF, 30 ms",
          lambda a: save_gif(quarter(sheet(a)), 30)),
@@ -202,7 +203,7 @@ def recipes():
          lambda a: save_gif(video_frames(a.read(earth[1]), 30, 2), 67)),
         ("earth-618.gif", earth, "earth", "derived", "60 frames at 15 fps (4 s), Lanczos to 618 x 348, GIF",
          lambda a: save_gif(video_frames(a.read(earth[1]), 60, 2, (618, 348)), 67)),
-        ("earth.png", earth, "earth", "derived", "30 frames at 15 fps (2 s), 480 x 270 APNG",
+        ("earth-apng.png", earth, "earth", "derived", "30 frames at 15 fps (2 s), 480 x 270 APNG",
          lambda a: save_apng(video_frames(a.read(earth[1]), 30, 2), 67)),
         ("earth-long.gif", earth, "earth", "derived", "90 frames at 10 fps (9 s), 320 x 180 GIF",
          lambda a: save_gif(video_frames(a.read(earth[1]), 90, 3, (320, 180)), 100)),
