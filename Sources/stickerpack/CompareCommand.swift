@@ -13,9 +13,11 @@ struct CompareCommand: ParsableCommand {
             compared by SSIMULACRA2 with the CANDIDATE frame shown at the same moment of the timeline, both \
             composited over a light (#FFFFFF) and a dark (#1C1C1E) background at ORIGINAL's size with the \
             longer side capped at 618 px (the candidate is resampled to that size when it differs). The score \
-            is the worst frame and background, with the mean beside it: 90 and up is hard to tell apart, 70 \
-            looks good at a glance, under 50 shows. A candidate that plays faster, lost its animation or changed \
-            its shape is flagged. --quick scores at most 4 frames at half size, as fit's search does.
+            is the worst frame and background, with the mean beside it. On SSIMULACRA2's scale 90 cannot be told \
+            from the original flipping between them, 80 not side by side, 70 shows artifacts only beside the \
+            original, 50 is medium quality. A candidate that plays faster, lost its animation or changed its \
+            shape is flagged; transparent padding to another shape is cut off before scoring. --quick scores at \
+            most 4 frames at half size, as fit's search does.
 
             Exit status: 0 when the score is printed, 2 when a file cannot be read or decoded, is under 8 px a \
             side, or for a usage error.
