@@ -12,7 +12,8 @@ a sped-up animation is flagged, from the total durations), its bytes, its score 
 `ssimulacra2` package as an independent judge. That package ignores alpha and reads one frame, so each pair is
 decoded by Pillow, matched on the timeline, scaled to the original's size capped at 618 px (an output padded to a
 square has its padding cut off first, as compare does), flattened over #FFFFFF and #1C1C1E into RGB PNGs of one
-size, and the worst pair taken; at most --frames source frames, spread over the animation, are judged this way.
+size, and the worst pair taken; --frames source frames spread over the animation, and the one compare found
+worst, are judged this way.
 Then each tool's total wall time, and the goals with PASS or FAIL.
 
 Until `stickerpack fit` exists in the binary the script says so and runs the sticker-convert half alone.
@@ -145,8 +146,9 @@ def matched(source_delays, candidate_delays):
     return picks
 
 
-def judge(original, candidate, letterbox, frames_limit, scratch):
-    """The worst PyPI ssimulacra2 score over the sampled frames and both backgrounds."""
+def judge(original, candidate, letterbox, frames_limit, also, scratch):
+    """The worst PyPI ssimulacra2 score over the sampled frames (and frame `also`, compare's worst) and both
+    backgrounds."""
     from PIL import Image
     from ssimulacra2 import compute_ssimulacra2
     source = pillow_frames(original)
@@ -158,6 +160,7 @@ def judge(original, candidate, letterbox, frames_limit, scratch):
     count = len(source)
     sampled = sorted({round(i * (count - 1) / (frames_limit - 1)) for i in range(frames_limit)}) \
         if count > frames_limit > 1 else list(range(count))
+    sampled = sorted(set(sampled) | ({also} if 0 <= also < count else set()))
     worst = float("inf")
     for index in sampled:
         a = source[index][0]
@@ -192,7 +195,8 @@ def assess(stickerpack, original, candidate, frames_limit, scratch):
     fits = size <= LIMIT and not still
     note = "became a still" if still else ("sped up %.2fx" % (1 / facts["durationRatio"]) if facts["spedUp"] else "")
     return {"bytes": size, "fits": fits, "note": note, "ours": facts["score"]["worst"],
-            "judge": judge(original, candidate, facts["letterbox"], frames_limit, scratch)}
+            "judge": judge(original, candidate, facts["letterbox"], frames_limit, facts["score"]["worstFrame"],
+                           scratch)}
 
 
 def cell(result):
