@@ -95,13 +95,14 @@ def run_fit(stickerpack, folder):
 
 
 def fit_output(path):
-    outputs = os.path.join(OUT, "fit")
+    """fit's output for `path`: the same name anywhere under the output folder (whether fit writes a folder's
+    files at its top or under the folder's name), else the same stem (`--allow format` changes extensions)."""
     name = os.path.basename(path)
-    if os.path.exists(os.path.join(outputs, name)):
-        return os.path.join(outputs, name)
-    stem = os.path.splitext(name)[0]  # with --allow format an output may change its extension
-    found = [n for n in os.listdir(outputs) if os.path.splitext(n)[0] == stem] if os.path.isdir(outputs) else []
-    return os.path.join(outputs, found[0]) if found else None
+    stem = os.path.splitext(name)[0]
+    found = []
+    for folder, _, files in os.walk(os.path.join(OUT, "fit")):
+        found += [(n != name, os.path.join(folder, n)) for n in files if os.path.splitext(n)[0] == stem]
+    return min(found)[1] if found else None
 
 
 def compare(stickerpack, original, candidate):
