@@ -31,7 +31,8 @@ help:
 	@echo "make lint     swift format lint --strict, and no line over 120 columns"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory,"
 	@echo "             SSIMULACRA2 beside the PyPI package, the palette quantiser beside pngquant,"
-	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling"
+	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling,"
+	@echo "             fit beside sticker-convert on 32 over-limit stickers (fits, bytes, two judges' scores, time)"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
@@ -99,6 +100,14 @@ demo: release
 	@echo
 	@echo "== the frames of an animated sticker, as the decoder composites them =="
 	$(BIN) frames SamplePacks/Clean/wave.png -o .build/demo/wave-frames
+	@echo
+	@echo "== stickerpack fit: stickers over the 500 KB limit (SamplePacks/OverLimit) made to fit, and what it cost =="
+	@$(BIN) lint SamplePacks/OverLimit --quiet || echo "(exit status $$?: over the limit, as this pack intends)"
+	@rm -rf .build/demo/OverLimit
+	@if $(BIN) fit --help 2>/dev/null | grep -q "stickerpack fit"; then \
+		$(BIN) fit SamplePacks/OverLimit --output .build/demo/OverLimit && \
+		$(BIN) compare SamplePacks/OverLimit/wheel.png .build/demo/OverLimit/wheel.png; \
+	else echo "(this build has no fit command yet)"; fi
 
 # The whole test suite under AddressSanitizer (with LeakSanitizer; harness leaks suppressed) and
 # UndefinedBehaviorSanitizer, then under ThreadSanitizer (the parallel lint and variants). Separate build
@@ -119,7 +128,8 @@ fuzz: deps
 
 # The peers come from PyPI when missing: Pillow, and Pillow-SIMD built with AVX2 into its own folder
 # (it installs as the same `PIL` module, so it lives apart and is loaded by PYTHONPATH). The real-sticker set
-# is OpenMoji from PyPI, rendered by rsvg-convert (Debian's librsvg2-bin); GNU time reads peak memory.
+# is OpenMoji from PyPI, rendered by rsvg-convert (Debian's librsvg2-bin); GNU time reads peak memory. The fit
+# benchmark's over-limit set is made from pinned PyPI wheels (Benchmarks/fit_set.py); sticker-convert is its peer.
 PILLOW_SIMD := .build/pillow-simd
 PNG_BASELINE := .build/png-decode-baseline
 bench: deps
@@ -147,6 +157,9 @@ bench: deps
 	@mkdir -p $(dir $(PNG_BASELINE))
 	cc -O2 -o $(PNG_BASELINE) Benchmarks/png_decode_baseline.c $$(pkg-config --cflags --libs libpng)
 	python3 Benchmarks/lint_vs_baseline.py $(BIN) $(PNG_BASELINE)
+	@echo
+	@python3 -c "import sticker_convert, ssimulacra2" 2>/dev/null || python3 -m pip install -q sticker-convert ssimulacra2
+	python3 Benchmarks/fit_vs_sticker_convert.py $(BIN)
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1

@@ -83,7 +83,7 @@ let package = Package(
             name: "stickerpack",
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample",
-                "StickerBuild", "StickerPreview",
+                "StickerBuild", "StickerPreview", "StickerQuality",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).

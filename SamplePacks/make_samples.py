@@ -5,6 +5,10 @@ Every sticker is drawn here from shapes, so anyone can remake or change the pack
 Clean/: a regular-size (408 px) pack that passes every rule: PNG stills and an APNG, transparent backgrounds.
 Problems/: a folder in which every file-level rule fires at least once (see EXPECTED_RULES below).
 Problems.xcstickers/: a catalog whose Contents.json files and icon set trip the catalog and app-icon rules.
+OverLimit/: stickers over the 500 KB limit for `stickerpack fit` (make demo): a large still, an animated GIF,
+an APNG named .apng, and a 618 px APNG; textured (a seeded grain) so that they are as hard to shrink as art is.
+
+`make_samples.py OverLimit` remakes only that pack.
 """
 import io
 import json
@@ -13,8 +17,9 @@ import os
 import random
 import shutil
 import struct
+import sys
 import zlib
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SIZE = 408
@@ -247,10 +252,62 @@ def make_problem_catalog():
     print("wrote", root)
 
 
+def grain(image, seed, amount=10):
+    """Adds a seeded grain of +-amount to each channel: paint and paper texture, which no codec gets for free."""
+    rng = random.Random(seed)
+    noise = [Image.frombytes("L", image.size, rng.randbytes(image.width * image.height)).point(
+        lambda v: v * (2 * amount + 1) // 256) for _ in range(3)]
+    out = ImageChops.add(image.convert("RGB"), Image.merge("RGB", noise), 1.0, -amount)
+    out.putalpha(image.getchannel("A"))
+    return out
+
+
+def spinner_frames(count=24, size=408):
+    """A colour wheel turning once, on a transparent background."""
+    frames = []
+    for i in range(count):
+        image = Image.new("RGBA", (size * 2, size * 2), (0, 0, 0, 0))
+        d = ImageDraw.Draw(image)
+        for k in range(12):
+            start = k * 30 + i * 360 / count
+            hue = (k * 30) % 360
+            colour = tuple(int(127 + 127 * math.cos(math.radians(hue - o))) for o in (0, 120, 240)) + (255,)
+            d.pieslice([40, 40, size * 2 - 40, size * 2 - 40], start, start + 30, fill=colour)
+        d.ellipse([size - 90, size - 90, size + 90, size + 90], fill=(250, 250, 245, 255))
+        frames.append(grain(image.resize((size, size), Image.LANCZOS), seed=100 + i, amount=8))
+    return frames
+
+
+def make_over_limit():
+    """Four stickers, each over the 500,000-byte limit; the pack stays under 5 MB."""
+    folder = os.path.join(HERE, "OverLimit")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    big = photo(size=700).convert("RGBA")
+    ImageDraw.Draw(big).ellipse([35, 35, 665, 665], outline=(255, 255, 255, 255), width=10)
+    grain(big, seed=1, amount=4).save(os.path.join(folder, "sunset.png"), optimize=True)
+    spinner = spinner_frames(14)
+    spinner[0].save(os.path.join(folder, "spinner.gif"), save_all=True, append_images=spinner[1:], duration=60,
+                    loop=0, disposal=2)
+    waving = [grain(frame, seed=200 + i, amount=5) for i, frame in enumerate(wave_frames(4))]
+    save_apng(waving, os.path.join(folder, "waving.apng"), duration=80)
+    large = [grain(frame.resize((618, 618), Image.LANCZOS), seed=300 + i, amount=2)
+             for i, frame in enumerate(spinner_frames(3))]
+    save_apng(large, os.path.join(folder, "wheel.png"), duration=120)
+    for name in sorted(os.listdir(folder)):
+        size = os.path.getsize(os.path.join(folder, name))
+        assert size > 500_000, f"{name} is {size} bytes: the over-limit pack needs every file over 500,000"
+    print("wrote", folder)
+
+
 def main():
+    if sys.argv[1:] == ["OverLimit"]:
+        make_over_limit()
+        return
     make_clean()
     make_problems()
     make_problem_catalog()
+    make_over_limit()
 
 
 if __name__ == "__main__":

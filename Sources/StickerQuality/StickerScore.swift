@@ -57,3 +57,14 @@ public enum StickerScoreError: Error, Equatable, Sendable {
     /// The scoring size is under the metric's 8 px a side.
     case tooSmall(width: Int, height: Int)
 }
+
+extension StickerScoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .noFrames:
+            return "there are no frames to score"
+        case .tooSmall(let width, let height):
+            return "scored at \(width) x \(height) px, under the \(SSIMULACRA2.minimumSide) px a side the metric needs"
+        }
+    }
+}

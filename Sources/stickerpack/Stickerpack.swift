@@ -20,11 +20,12 @@ struct Stickerpack: ParsableCommand {
               stickerpack icons art.png -o "iMessage App Icon.stickersiconset"
               stickerpack info SamplePacks/Clean/*.png
               stickerpack frames wave.png -o wave-frames
+              stickerpack compare big.gif fitted/big.gif
             """,
         version: version,
         subcommands: [
             LintCommand.self, PreviewCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self,
-            ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self,
+            ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self, CompareCommand.self,
         ]
     )
 
