@@ -69,7 +69,7 @@ struct CompareCommand: ParsableCommand {
     /// Reads and decodes one side, or says which file and why, and exits 2: a comparison needs both.
     private func load(_ path: String) throws -> CompareReport.File {
         do {
-            let bytes = try FileBytes.read(path, limit: limitOptions.limits.maxFileBytes)
+            let bytes = try ImageDecoder.readFile(at: path, limits: limitOptions.limits)
             return CompareReport.File(
                 path: path, bytes: bytes.count, image: try ImageDecoder.decode(bytes, limits: limitOptions.limits))
         } catch {
