@@ -75,11 +75,19 @@ let package = Package(
         .target(
             name: "StickerPreview", dependencies: ["StickerImage", "StickerResample", "StickerCatalog", "StickerLint"],
             swiftSettings: optimised),
+        // `fit`: the lossless encoding, the scored search over the lossy knobs, the writing and the report.
+        .target(
+            name: "StickerFit",
+            dependencies: [
+                "StickerImage", "StickerResample", "StickerQuality", "StickerLint", "StickerCatalog", "StickerJSON",
+                "StickerPreview",
+            ],
+            swiftSettings: optimised),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
                 "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample", "StickerBuild",
-                "StickerPreview",
+                "StickerPreview", "StickerFit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
@@ -102,6 +110,8 @@ let package = Package(
             name: "StickerQualityTests", dependencies: ["StickerQuality", "StickerImage", "StickerResample"],
             exclude: ["Data"]),
         .testTarget(name: "StickerLintTests", dependencies: ["StickerLint", "StickerCatalog", "StickerImage"]),
+        .testTarget(
+            name: "StickerFitTests", dependencies: ["StickerFit", "StickerImage", "StickerQuality", "StickerCatalog"]),
         .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
         .testTarget(
             name: "StickerpackTests",

@@ -20,11 +20,12 @@ struct Stickerpack: ParsableCommand {
               stickerpack icons art.png -o "iMessage App Icon.stickersiconset"
               stickerpack info SamplePacks/Clean/*.png
               stickerpack frames wave.png -o wave-frames
+              stickerpack fit Stickers/ -o Fitted
             """,
         version: version,
         subcommands: [
             LintCommand.self, PreviewCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self,
-            ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self,
+            ResizeCommand.self, InfoCommand.self, FitCommand.self, FramesCommand.self, RulesCommand.self,
         ]
     )
 
