@@ -41,27 +41,31 @@ public enum FitWriter {
     }
 
     /// Writes every result that has an output; returns the errors by source path (empty when all went well).
+    /// `limits`: inputs copied unchanged are read again through the capped reader, within its byte limit.
     public static func write(
-        _ results: [FitResult], roots: [String], destination: FitDestination, replacing: Bool
+        _ results: [FitResult], roots: [String], destination: FitDestination, replacing: Bool,
+        limits: DecodeLimits = .default
     ) -> [WriteError] {
+        let readLimit = limits.maxFileBytes
         switch destination {
         case .inPlace:
             return results.compactMap { result in
                 do {
-                    try writeInPlace(result)
+                    try writeInPlace(result, readLimit: readLimit)
                     return nil
                 } catch {
                     return WriteError(path: result.path, reason: "\(error)")
                 }
             }
         case .folder(let folder):
-            return writeInto(folder, results, roots: roots.map(FitRoot.init), replacing: replacing)
+            return writeInto(
+                folder, results, roots: roots.map(FitRoot.init), replacing: replacing, readLimit: readLimit)
         }
     }
 
     /// Replaces the input; when the name changes the new file is written first, then the catalog entry is
     /// renamed, then the old file removed, so a crash leaves a sticker that shows.
-    static func writeInPlace(_ result: FitResult) throws {
+    static func writeInPlace(_ result: FitResult, readLimit: Int) throws {
         guard result.outcome == .fitted || result.outcome == .renamed, let name = result.outputName else { return }
         let folder = AtomicFileWriter.parentFolder(of: result.path)
         let old = (result.path as NSString).lastPathComponent
@@ -70,7 +74,7 @@ public enum FitWriter {
             if let bytes = result.bytes { try AtomicFileWriter.write(bytes, to: target) }
             return
         }
-        let bytes = try result.bytes ?? FileBytes.read(result.path, limit: Int.max)
+        let bytes = try result.bytes ?? FileBytes.read(result.path, limit: readLimit)
         try AtomicFileWriter.write(bytes, to: target, replacing: false)
         try ContentsRename.rename(old, to: name, inFolder: folder)
         if unlink(result.path) != 0 {
@@ -78,8 +82,9 @@ public enum FitWriter {
         }
     }
 
-    static func writeInto(_ folder: String, _ results: [FitResult], roots: [FitRoot], replacing: Bool) -> [WriteError]
-    {
+    static func writeInto(
+        _ folder: String, _ results: [FitResult], roots: [FitRoot], replacing: Bool, readLimit: Int
+    ) -> [WriteError] {
         var errors: [WriteError] = []
         var inCatalog: [String: [FitResult]] = [:]
         for result in results {
@@ -92,7 +97,7 @@ public enum FitWriter {
             let target = outputFolder(for: result.path, root: root, in: folder)
             do {
                 try AtomicFileWriter.createFolder(target)
-                let bytes = try result.bytes ?? FileBytes.read(result.path, limit: Int.max)
+                let bytes = try result.bytes ?? FileBytes.read(result.path, limit: readLimit)
                 try AtomicFileWriter.write(bytes, to: target + "/" + name, replacing: replacing)
             } catch {
                 errors.append(WriteError(path: result.path, reason: "\(error)"))
@@ -110,7 +115,7 @@ public enum FitWriter {
             do {
                 try AtomicFileWriter.createFolder(folder)
                 try AtomicDirectory.write(folder + "/" + root.name, replacing: replacing) { temporary in
-                    try copyCatalog(root, members, into: temporary)
+                    try copyCatalog(root, members, into: temporary, readLimit: readLimit)
                 }
             } catch {
                 errors.append(WriteError(path: root.path, reason: "\(error)"))
@@ -120,7 +125,7 @@ public enum FitWriter {
     }
 
     /// The whole catalog copied, then each changed file replaced and its Contents.json entry renamed.
-    static func copyCatalog(_ root: FitRoot, _ members: [FitResult], into temporary: String) throws {
+    static func copyCatalog(_ root: FitRoot, _ members: [FitResult], into temporary: String, readLimit: Int) throws {
         for entry in try FileManager.default.contentsOfDirectory(atPath: root.path) {
             try FileManager.default.copyItem(atPath: root.path + "/" + entry, toPath: temporary + "/" + entry)
         }
@@ -131,7 +136,7 @@ public enum FitWriter {
             if let bytes = result.bytes {
                 try AtomicFileWriter.write(bytes, to: folder + "/" + name)
             } else if name != (old as NSString).lastPathComponent {
-                try AtomicFileWriter.write(try FileBytes.read(old, limit: Int.max), to: folder + "/" + name)
+                try AtomicFileWriter.write(try FileBytes.read(old, limit: readLimit), to: folder + "/" + name)
             }
             if name != (old as NSString).lastPathComponent {
                 try ContentsRename.rename((old as NSString).lastPathComponent, to: name, inFolder: folder)

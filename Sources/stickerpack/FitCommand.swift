@@ -39,7 +39,9 @@ struct FitCommand: ParsableCommand {
     @Argument(help: "Sticker files, folders, .stickerpack or .xcstickers catalogs.", completion: .file())
     var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: "The folder to write into (created if needed).", completion: .directory)
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The folder to write into (created if needed).", valueName: "dir"),
+        completion: .directory)
     var output: String?
 
     @Flag(help: "Replace each input with its fitted file, atomically; a file that cannot be fitted is kept.")
@@ -169,7 +171,8 @@ struct FitCommand: ParsableCommand {
                     + "nothing was written. Use --force to replace them, or choose another --output folder.")
             return false
         }
-        let errors = FitWriter.write(results, roots: paths, destination: destination, replacing: force)
+        let errors = FitWriter.write(
+            results, roots: paths, destination: destination, replacing: force, limits: limitOptions.limits)
         for error in errors { Console.error(error.description) }
         return errors.isEmpty
     }
