@@ -14,8 +14,8 @@ public struct LosslessEncoding: Sendable {
 }
 
 /// Every encoder call `fit` makes, in one place. A stand-in built on `ImageEncoder` until StickerImage's
-/// `LosslessOptimizer` (chunk pruning, frame cropping, GIF LZW, JPEG Huffman tables) replaces these two
-/// functions; nothing else in StickerFit encodes.
+/// `LosslessOptimizer` (chunk pruning, frame cropping, GIF LZW, JPEG Huffman tables) replaces `optimize` and
+/// `encode`; nothing else in StickerFit encodes.
 enum FitEncoding {
     /// The smallest encoding of `bytes` that decodes to the same pixels (colour under alpha 0 aside), in the
     /// same format; the input itself when nothing smaller is found.
@@ -40,6 +40,13 @@ enum FitEncoding {
     /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly.
     static func encode(_ image: DecodedImage, as format: ImageFormat) throws -> [UInt8] {
         try ImageEncoder.encode(image, as: format == .apng ? .png : format, compression: .max)
+    }
+
+    /// The search's quicker encoding of the same pixels (libdeflate's fast level): a size at least as large as
+    /// `encode`'s in practice, so a setting that fits here fits there. The chosen one is encoded again with
+    /// `encode`, and the smaller kept.
+    static func estimate(_ image: DecodedImage, as format: ImageFormat) throws -> [UInt8] {
+        try ImageEncoder.encode(image, as: format == .apng ? .png : format, compression: .fast)
     }
 
     /// A JPEG at `quality` (1-100).

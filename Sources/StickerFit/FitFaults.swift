@@ -19,7 +19,9 @@ struct FitFaults {
             path: path, bytes: byteCount, format: image.format, width: image.width, height: image.height,
             frameCount: image.frames.count, delaysMs: image.delaysMs)
         func fails(_ rule: some StickerRule) -> Bool {
-            rule.check(facts, context: context).contains { ($0.severity ?? type(of: rule).description.defaultSeverity) == .error }
+            rule.check(facts, context: context).contains {
+                ($0.severity ?? type(of: rule).description.defaultSeverity) == .error
+            }
         }
         bytes = fails(FileSizeRule())
         sides = fails(DimensionsRule())

@@ -88,8 +88,9 @@ final class FitSearch {
     }
 
     /// The best fitting setting of one cell, and whether its least lossy setting already fits.
-    private func searchCell(_ cell: CellKey, format: ImageFormat, skip: FitKnobs?) -> (best: FitCandidate?, topFits: Bool)
-    {
+    private func searchCell(_ cell: CellKey, format: ImageFormat, skip: FitKnobs?) -> (
+        best: FitCandidate?, topFits: Bool
+    ) {
         let base = FitKnobs(geometry: cell.geometry, frames: cell.frames, format: format)
         var axis: [FitKnobs] = []
         if format == .jpeg {
@@ -136,13 +137,13 @@ final class FitSearch {
         func fits(_ index: Int) -> Bool { size(of: axis[index]).map { $0 <= limit } ?? false }
         guard !axis.isEmpty else { return nil }
         if fits(0) { return 0 }
-        guard axis.count > 1, fits(axis.count - 1) else { return nil }
-        var (low, high) = (1, axis.count - 1)
+        // `high` is the first index known to fit, or the end when none is known yet.
+        var (low, high) = (1, axis.count)
         while low < high {
             let middle = (low + high) / 2
             if fits(middle) { high = middle } else { low = middle + 1 }
         }
-        return high
+        return high < axis.count ? high : nil
     }
 
     private func size(of knobs: FitKnobs) -> Int? {
@@ -154,9 +155,16 @@ final class FitSearch {
         return bytes.count
     }
 
-    /// The file for one setting; nil if the encoder refuses it.
+    /// The file for one setting, at the search's quicker effort; nil if the encoder refuses it.
     private func encode(_ knobs: FitKnobs) -> [UInt8]? {
         encodings += 1
+        let image = image(for: knobs)
+        if let quality = knobs.quality { return try? FitEncoding.encodeJPEG(image, quality: quality) }
+        return try? FitEncoding.estimate(image, as: knobs.format)
+    }
+
+    /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
+    func image(for knobs: FitKnobs) -> DecodedImage {
         var image = cellImage(CellKey(geometry: knobs.geometry, frames: knobs.frames))
         if let colors = knobs.colors {
             let quantized = PaletteQuantizer.quantize(
@@ -164,8 +172,7 @@ final class FitSearch {
                 options: PaletteQuantizer.Options(maxColors: colors, dithering: knobs.dithered ? .adaptive : .none))
             image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         }
-        if let quality = knobs.quality { return try? FitEncoding.encodeJPEG(image, quality: quality) }
-        return try? FitEncoding.encode(image, as: knobs.format)
+        return image
     }
 
     /// The source at the cell's size and frame count, made once per cell.

@@ -63,7 +63,16 @@ public enum StickerFitter {
             return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
         }
         if chosen == nil, let found = search.best(base: geometry, skip: smallest == Int.max ? nil : untouched) {
+            // The lossless steps were not what was kept.
+            result.losslessSteps = []
             chosen = (found.bytes, found.knobs)
+            // Found at the search's quicker effort; the same pixels at full effort are smaller still.
+            if found.knobs.quality == nil,
+                let full = try? FitEncoding.encode(search.image(for: found.knobs), as: found.knobs.format),
+                full.count < found.bytes.count
+            {
+                chosen = (full, found.knobs)
+            }
         }
         result.candidates = search.encodings
         smallest = min(smallest, search.smallest ?? .max)
@@ -110,7 +119,9 @@ public enum StickerFitter {
         let ext = ImageFormat.fileExtension(for: name, format: format)
         let current = (name as NSString).pathExtension
         if current.lowercased() == ext { return name }
-        let stem = ImageFormat.readableExtensions.contains(current.lowercased()) ? (name as NSString).deletingPathExtension : name
+        let stem =
+            ImageFormat.readableExtensions.contains(current.lowercased())
+            ? (name as NSString).deletingPathExtension : name
         return stem + "." + ext
     }
 
@@ -123,7 +134,9 @@ public enum StickerFitter {
         if shown.frames.count != source.frames.count {
             steps.append("\(shown.frames.count) of \(source.frames.count) frames, same duration")
         }
-        if let colors = knobs.colors { steps.append("palette of \(colors) colours\(knobs.dithered ? ", dithered" : "")") }
+        if let colors = knobs.colors {
+            steps.append("palette of \(colors) colours\(knobs.dithered ? ", dithered" : "")")
+        }
         if let quality = knobs.quality { steps.append("JPEG quality \(quality)") }
         let before = source.format == .apng ? ImageFormat.png : source.format
         if knobs.format != before { steps.append("\(source.format.displayName) to \(shown.format.displayName)") }

@@ -55,7 +55,9 @@ public enum BeforeAfterSheet {
     static func fitted(_ image: RGBAImage) -> RGBAImage {
         let size = PreviewCollector.fitted(width: image.width, height: image.height, scale: 1, limit: cell)
         guard size.width != image.width || size.height != image.height else { return image }
-        return ResamplePlan(sourceWidth: image.width, sourceHeight: image.height, width: size.width, height: size.height)
-            .resize(image)
+        return ResamplePlan(
+            sourceWidth: image.width, sourceHeight: image.height, width: size.width, height: size.height
+        )
+        .resize(image)
     }
 }

@@ -9,7 +9,8 @@ import StickerPreview
 struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
-        abstract: "Make stickers over 500 KB (or with sides out of 300-618 px) fit, at the best quality, and say what it cost.",
+        abstract:
+            "Make stickers over 500 KB, or with sides out of 300-618 px, fit at the best quality; report what it cost.",
         discussion: """
             A file that already fits (no lint error on bytes, sides or format) is copied byte for byte with --output \
             and left alone with --in-place; one whose only fault is its name (.apng, JPEG named .png) gets the right \
@@ -50,7 +51,8 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The largest file allowed.", valueName: "bytes"))
     var byteLimit: Int = 500_000
 
-    @Option(help: ArgumentHelp("The lowest worst-frame score (SSIMULACRA2, 0-100) an output may have.", valueName: "score"))
+    @Option(
+        help: ArgumentHelp("The lowest worst-frame score (SSIMULACRA2, 0-100) an output may have.", valueName: "score"))
     var minQuality: Double = 70
 
     @Option(
@@ -100,7 +102,8 @@ struct FitCommand: ParsableCommand {
         }
         if LossyStep.parseList(allow) == nil {
             throw ValidationError(
-                "--allow takes a comma-separated list of palette, frames, resize, quality, format, or none; not '\(allow)'.")
+                "--allow takes a comma-separated list of palette, frames, resize, quality, format, or none; "
+                    + "not '\(allow)'.")
         }
     }
 

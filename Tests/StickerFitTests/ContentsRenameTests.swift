@@ -21,7 +21,10 @@ struct ContentsRenameTests {
         try original.write(toFile: folder + "/Contents.json", atomically: true, encoding: .utf8)
         try ContentsRename.rename("wave.apng", to: "wave.png", inFolder: folder)
         let renamed = try String(contentsOfFile: folder + "/Contents.json", encoding: .utf8)
-        #expect(renamed == original.replacingOccurrences(of: "\"filename\" : \"wave.apng\"", with: "\"filename\" : \"wave.png\""))
+        #expect(
+            renamed
+                == original.replacingOccurrences(
+                    of: "\"filename\" : \"wave.apng\"", with: "\"filename\" : \"wave.png\""))
         // A name it does not hold leaves it alone.
         try ContentsRename.rename("other.apng", to: "other.png", inFolder: folder)
         #expect(try String(contentsOfFile: folder + "/Contents.json", encoding: .utf8) == renamed)

@@ -40,7 +40,8 @@ struct OutputGeometryTests {
 
     @Test("Padding centres the art on a transparent canvas")
     func padding() throws {
-        let image = try TestImages.image([TestImages.frame(width: 40, height: 4, seed: 3, transparent: false)], delayMs: 0)
+        let image = try TestImages.image(
+            [TestImages.frame(width: 40, height: 4, seed: 3, transparent: false)], delayMs: 0)
         let geometry = OutputGeometry(artWidth: 40, artHeight: 4)
         let padded = geometry.apply(to: image)
         #expect((padded.width, padded.height) == (300, 300))

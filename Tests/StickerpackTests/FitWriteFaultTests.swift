@@ -4,7 +4,8 @@ import Testing
 /// `fit --in-place` under the full-disk fault injection of `WriteFaultTests`: the input is kept whole.
 @Suite("fit --in-place on a full disk keeps the input", .linuxTools)
 struct FitWriteFaultTests {
-    @Test("The new file cannot be written: exit 2, the input unchanged, no temporary file left",
+    @Test(
+        "The new file cannot be written: exit 2, the input unchanged, no temporary file left",
         .enabled(if: WriteFaultTests.canMount))
     func fullDisk() throws {
         try WriteFaultTests.Mount.withTinyDisk(kilobytes: 1024) { disk in
