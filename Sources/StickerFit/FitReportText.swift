@@ -53,7 +53,8 @@ extension FitReport {
                         + String(format: "%.1f", score.mean))
             }
             lines.append(
-                "  time      " + String(format: "%.2f s", result.seconds) + ", \(result.candidates) candidates encoded")
+                "  time      " + String(format: "%.2f s", result.seconds)
+                    + ", \(result.candidates) candidate\(result.candidates == 1 ? "" : "s") encoded")
             return lines
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StickerCatalog
 import StickerImage
 import StickerQuality
 
@@ -81,7 +82,7 @@ public enum StickerFitter {
                 path,
                 reason: "no candidate fits in \(limit.formatted()) bytes"
                     + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes"),
-                hint: moreHint(options), candidates: search.encodings, before: result.before)
+                hint: moreHint(options, for: image), candidates: search.encodings, before: result.before)
         }
         // The chosen file is decoded back and scored in full: every frame, at up to 618 px.
         guard let shown = try? ImageDecoder.decode(chosen.bytes, limits: options.limits),
@@ -101,7 +102,7 @@ public enum StickerFitter {
                 reason: "the best candidate within \(limit.formatted()) bytes scores "
                     + String(format: "%.1f", score.worst) + " on its worst frame, under --min-quality "
                     + String(format: "%g", options.minQuality),
-                hint: moreHint(options) + ", or lower --min-quality", candidates: search.encodings,
+                hint: moreHint(options, for: image) + ", or lower --min-quality", candidates: search.encodings,
                 before: result.before)
             failed.score = score
             return failed
@@ -143,11 +144,20 @@ public enum StickerFitter {
         return steps
     }
 
-    /// What to try when nothing fits: the steps not yet allowed, or a higher limit.
-    static func moreHint(_ options: FitOptions) -> String {
-        let missing = LossyStep.allCases.filter { !options.allowed.contains($0) }
+    /// What to try when nothing fits: the steps not yet allowed that could help this file, or a higher limit.
+    static func moreHint(_ options: FitOptions, for image: DecodedImage) -> String {
+        let missing = LossyStep.allCases.filter { step in
+            guard !options.allowed.contains(step) else { return false }
+            switch step {
+            case .palette: return image.format != .jpeg || options.allowed.contains(.format)
+            case .frames: return image.isAnimated
+            case .resize: return options.sizeClass == nil && max(image.width, image.height) > SizeClass.small.pixels
+            case .quality: return image.format == .jpeg
+            case .format: return image.format == .gif || image.format == .jpeg
+            }
+        }
         if missing.isEmpty { return "raise --byte-limit, or simplify the art (fewer frames, colours or detail)" }
-        let all = (options.allowed.union(missing)).sorted().map(\.rawValue).joined(separator: ",")
+        let all = options.allowed.union(missing).sorted().map(\.rawValue).joined(separator: ",")
         return "allow more lossy steps (--allow \(all)), or raise --byte-limit"
     }
 

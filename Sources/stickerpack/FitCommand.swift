@@ -153,16 +153,10 @@ struct FitCommand: ParsableCommand {
 
     /// Every file fitted on all cores (one file per worker), in input order.
     func fitAll(_ files: [String]) -> [FitResult] {
-        let options = self.options
-        let keepPreview = preview != nil
-        let slots = ResultSlots(count: files.count)
         let progress = console.progress(total: files.count, verb: "fitting")
-        ParallelWork.forEach(files.count, workers: console.jobs) { index in
-            slots.set(index, StickerFitter.fit(files[index], options: options, keepPreview: keepPreview))
-            progress?.advance(files[index])
-        }
-        progress?.finish()
-        return slots.items
+        defer { progress?.finish() }
+        return FitBatch.fit(
+            files, options: options, keepPreview: preview != nil, jobs: console.jobs, progress: progress?.advance)
     }
 
     /// Writes the outputs, refusing to replace any without --force; false (after saying why) on an error.
@@ -197,25 +191,5 @@ struct FitCommand: ParsableCommand {
             Console.error("cannot write the preview \(path): \(error)")
             return false
         }
-    }
-}
-
-/// One slot per file, filled from several threads.
-final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [FitResult?]
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: FitResult) {
-        lock.lock()
-        storage[index] = result
-        lock.unlock()
-    }
-
-    var items: [FitResult] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage.compactMap { $0 }
     }
 }

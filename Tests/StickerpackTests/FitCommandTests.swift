@@ -193,6 +193,21 @@ struct FitCommandTests {
         #expect(Self.names(out).contains("cat.png"))
     }
 
+    @Test("build --fit: an oversized sticker is fitted into the catalog, SRC unchanged")
+    func buildFit() throws {
+        let dir = try Stickerpack.temporaryDirectory().path
+        try FileManager.default.createDirectory(atPath: dir + "/art", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Stickerpack.sample("Problems/huge.png"), toPath: dir + "/art/huge.png")
+        let before = Self.bytes(dir + "/art/huge.png")
+        #expect(try Stickerpack.run(["build", dir + "/art", "-o", dir + "/S.xcstickers"]).status == 1)
+        let result = try Stickerpack.run(["build", dir + "/art", "-o", dir + "/S.xcstickers", "--fit"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lint = try Stickerpack.run(["lint", dir + "/S.xcstickers"])
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(Self.bytes(dir + "/art/huge.png") == before)
+        #expect(Self.names(dir + "/art") == ["huge.png"])
+    }
+
     @Test("Usage errors exit 2: no destination, both destinations, a bad --allow")
     func usage() throws {
         let file = Stickerpack.sample("Clean/cat.png")
