@@ -94,7 +94,10 @@ final class FitSearch {
         let base = FitKnobs(geometry: cell.geometry, frames: cell.frames, format: format)
         var axis: [FitKnobs] = []
         if format == .jpeg {
-            let qualities = options.allowed.contains(.quality) ? Self.qualityLevels : [Self.qualityLevels[0]]
+            // Re-encoding a JPEG loses detail: only with --allow quality, or when its size must change anyway.
+            let resized = cell.geometry.width != source.width || cell.geometry.height != source.height
+            let qualities =
+                options.allowed.contains(.quality) ? Self.qualityLevels : resized ? [Self.qualityLevels[0]] : []
             axis = qualities.map { quality in
                 var knobs = base
                 knobs.quality = quality
