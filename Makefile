@@ -99,6 +99,10 @@ demo: release
 	@echo
 	@echo "== the frames of an animated sticker, as the decoder composites them =="
 	$(BIN) frames SamplePacks/Clean/wave.png -o .build/demo/wave-frames
+	@echo
+	@echo "== stickerpack fit: oversized and misnamed stickers made to fit, with what it cost (exit 1 expected) =="
+	@$(BIN) fit SamplePacks/Problems -o .build/demo/Fitted --force --preview .build/demo/fit-preview.png \
+		|| echo "(exit status $$?: some files cannot be fitted or decoded, as this pack intends)"
 
 # The whole test suite under AddressSanitizer (with LeakSanitizer; harness leaks suppressed) and
 # UndefinedBehaviorSanitizer, then under ThreadSanitizer (the parallel lint and variants). Separate build

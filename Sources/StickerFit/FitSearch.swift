@@ -18,7 +18,9 @@ final class FitSearch {
     /// Encoded sizes by knobs, so the bisection and the neighbours never encode a setting twice.
     private var sizes: [FitKnobs: Int] = [:]
     private var encoded: [FitKnobs: [UInt8]] = [:]
-    private var cells: [CellKey: DecodedImage] = [:]
+    /// The cell being searched and its image: cells are searched one after another, and an animation's frames
+    /// at 618 px take hundreds of MB, so only one is kept.
+    private var cell: (key: CellKey, image: DecodedImage)?
     /// How many settings were encoded, and the fewest bytes any of them took.
     private(set) var encodings = 0
     private(set) var smallest: Int?
@@ -180,9 +182,10 @@ final class FitSearch {
 
     /// The source at the cell's size and frame count, made once per cell.
     private func cellImage(_ key: CellKey) -> DecodedImage {
-        if let known = cells[key] { return known }
+        if let cell, cell.key == key { return cell.image }
+        cell = nil
         let image = key.geometry.apply(to: source.keepingFrames(key.frames))
-        cells[key] = image
+        cell = (key, image)
         return image
     }
 

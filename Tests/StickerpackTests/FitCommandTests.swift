@@ -170,8 +170,12 @@ struct FitCommandTests {
         #expect(Self.bytes(out + "/wave.png") == Self.bytes(sticker + "/wave.apng"))
         let lint = try Stickerpack.run(["lint", written])
         #expect(lint.status == 0, "\(lint.stdout)")
-        // The input catalog is untouched.
+        // The input catalog is untouched; --in-place then renames it there too.
         #expect(Self.names(sticker) == ["Contents.json", "wave.apng"])
+        let inPlace = try Stickerpack.run(["fit", catalog, "--in-place"])
+        #expect(inPlace.status == 0, "\(inPlace.stdout)\(inPlace.stderr)")
+        #expect(Self.names(sticker) == ["Contents.json", "wave.png"])
+        #expect(try Stickerpack.run(["lint", catalog]).status == 0)
     }
 
     @Test("Hostile corpus inputs: a clear reason for each, no crash, nothing written for them")
