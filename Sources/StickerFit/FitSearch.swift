@@ -82,7 +82,9 @@ final class FitSearch {
                     break
                 }
             }
-            guard let here = bestHere, here.isBetter(than: best) else { break }
+            // Nothing fits at this size: a smaller one may. Something fits but looks worse: smaller cannot help.
+            guard let here = bestHere else { continue }
+            guard here.isBetter(than: best) else { break }
             best = here
             if untouched { break }
         }
