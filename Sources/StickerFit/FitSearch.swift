@@ -194,7 +194,7 @@ final class FitSearch {
     /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode.
     private func candidate(_ knobs: FitKnobs) -> FitCandidate? {
         guard let bytes = encoded[knobs], let shown = try? ImageDecoder.decode(bytes, limits: options.limits),
-            let score = try? scorer.score(shown)
+            let score = try? scorer.score(knobs.geometry.art(of: shown))
         else { return nil }
         return FitCandidate(knobs: knobs, bytes: bytes, shown: shown, score: score)
     }

@@ -73,4 +73,23 @@ public struct OutputGeometry: Hashable, Sendable {
         result.height = height
         return result
     }
+
+    /// The art without its margins, so a padded output is scored against the source it was scaled from.
+    func art(of image: DecodedImage) -> DecodedImage {
+        guard isPadded, image.width == width, image.height == height else { return image }
+        let (left, top) = ((width - artWidth) / 2, (height - artHeight) / 2)
+        var result = image
+        result.frames = image.frames.map { frame in
+            var art = RGBAImage(width: artWidth, height: artHeight)
+            for row in 0..<artHeight {
+                let from = ((top + row) * width + left) * 4
+                art.pixels[row * artWidth * 4..<(row + 1) * artWidth * 4] =
+                    frame.image.pixels[from..<from + artWidth * 4]
+            }
+            return AnimationFrame(image: art, delayMs: frame.delayMs)
+        }
+        result.width = artWidth
+        result.height = artHeight
+        return result
+    }
 }

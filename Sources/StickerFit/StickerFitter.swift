@@ -86,7 +86,7 @@ public enum StickerFitter {
         }
         // The chosen file is decoded back and scored in full: every frame, at up to 618 px.
         guard let shown = try? ImageDecoder.decode(chosen.bytes, limits: options.limits),
-            let score = try? StickerScorer(source: image, options: .full).score(shown)
+            let score = try? StickerScorer(source: image, options: .full).score(chosen.knobs.geometry.art(of: shown))
         else {
             return failure(path, reason: "its re-encoded file does not decode", hint: "report this as a bug")
         }

@@ -82,6 +82,20 @@ struct StickerFitterTests {
         #expect(try #require(result.bytes).count <= 120_000)
     }
 
+    @Test("With only resize allowed, a smaller size class is found when nothing fits at the base size")
+    func smallerClass() throws {
+        let path = try Self.folder() + "/large.png"
+        let image = try TestImages.still(width: 618, height: 618)
+        try TestImages.write(image, to: path)
+        let small = OutputGeometry.base(width: 618, height: 618, sizeClass: .small).apply(to: image)
+        let limit = try FitEncoding.estimate(small, as: .png).count
+        let result = StickerFitter.fit(path, options: FitOptions(byteLimit: limit, minQuality: 0, allowed: [.resize]))
+        #expect(result.outcome == .fitted, "\(result.reason ?? "")")
+        let after = try #require(result.after)
+        #expect([300, 408].contains(after.width) && after.width == after.height)
+        #expect(result.colors == nil && after.bytes <= limit)
+    }
+
     @Test("A file that does not decode fails with the decoder's reason and hint")
     func undecodable() throws {
         let path = try Self.folder() + "/broken.png"
