@@ -24,6 +24,12 @@ final class FitSearch {
     /// How many settings were encoded, and the fewest bytes any of them took.
     private(set) var encodings = 0
     private(set) var smallest: Int?
+    /// Pixels quantised and encoded so far, and the most one file may take: about twenty times a usual
+    /// search of a 618 px, 8-frame sticker. An animation of hundreds of large frames stops there with the
+    /// best it found, instead of running for an hour; `exhausted` says so.
+    private var work = 0
+    static let workBudget = 1_000_000_000
+    private(set) var exhausted = false
 
     struct CellKey: Hashable {
         var geometry: OutputGeometry
@@ -164,6 +170,12 @@ final class FitSearch {
 
     /// The file for one setting, at the search's quicker effort; nil if the encoder refuses it.
     private func encode(_ knobs: FitKnobs) -> [UInt8]? {
+        let pixels = knobs.geometry.width * knobs.geometry.height * knobs.frames
+        guard work + pixels <= Self.workBudget || encodings == 0 else {
+            exhausted = true
+            return nil
+        }
+        work += pixels
         encodings += 1
         let image = image(for: knobs)
         if let quality = knobs.quality { return try? FitEncoding.encodeJPEG(image, quality: quality) }

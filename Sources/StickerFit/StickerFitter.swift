@@ -81,7 +81,9 @@ public enum StickerFitter {
             return failure(
                 path,
                 reason: "no candidate fits in \(limit.formatted()) bytes"
-                    + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes"),
+                    + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes")
+                    + (search.exhausted
+                        ? " (the search stopped at its work limit after \(search.encodings) candidates)" : ""),
                 hint: moreHint(options, for: image), candidates: search.encodings, before: result.before)
         }
         // The chosen file is decoded back and scored in full: every frame, at up to 618 px.

@@ -176,7 +176,8 @@ struct FitCommand: ParsableCommand {
 
     func writePreview(_ results: [FitResult], to path: String) -> Bool {
         let rows = results.compactMap { result -> BeforeAfterSheet.Row? in
-            guard let before = result.previewBefore, let after = result.previewAfter else { return nil }
+            guard result.outcome == .fitted, let before = result.previewBefore, let after = result.previewAfter
+            else { return nil }
             let bytes = "\(result.before?.bytes.formatted() ?? "?") -> \(result.after?.bytes.formatted() ?? "?") bytes"
             let score = result.score.map { String(format: ", worst %.1f, mean %.1f", $0.worst, $0.mean) } ?? ""
             return BeforeAfterSheet.Row(
