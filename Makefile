@@ -104,10 +104,8 @@ demo: release
 	@echo "== stickerpack fit: stickers over the 500 KB limit (SamplePacks/OverLimit) made to fit, and what it cost =="
 	@$(BIN) lint SamplePacks/OverLimit --quiet || echo "(exit status $$?: over the limit, as this pack intends)"
 	@rm -rf .build/demo/OverLimit
-	@if $(BIN) fit --help 2>/dev/null | grep -q "stickerpack fit"; then \
-		$(BIN) fit SamplePacks/OverLimit --output .build/demo/OverLimit && \
-		$(BIN) compare SamplePacks/OverLimit/wheel.png .build/demo/OverLimit/wheel.png; \
-	else echo "(this build has no fit command yet)"; fi
+	$(BIN) fit SamplePacks/OverLimit --output .build/demo/OverLimit --preview .build/demo/fit-preview.png
+	$(BIN) compare SamplePacks/OverLimit/wheel.png .build/demo/OverLimit/wheel.png
 
 # The whole test suite under AddressSanitizer (with LeakSanitizer; harness leaks suppressed) and
 # UndefinedBehaviorSanitizer, then under ThreadSanitizer (the parallel lint and variants). Separate build

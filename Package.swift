@@ -79,11 +79,19 @@ let package = Package(
             name: "StickerPreview",
             dependencies: ["StickerSupport", "StickerImage", "StickerResample", "StickerCatalog", "StickerLint"],
             swiftSettings: optimised),
+        // `fit`: the lossless encoding, the scored search over the lossy knobs, the writing and the report.
+        .target(
+            name: "StickerFit",
+            dependencies: [
+                "StickerSupport", "StickerImage", "StickerResample", "StickerQuality", "StickerLint", "StickerCatalog", "StickerJSON",
+                "StickerPreview",
+            ],
+            swiftSettings: optimised),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample",
-                "StickerBuild", "StickerPreview", "StickerQuality",
+                "StickerBuild", "StickerPreview", "StickerQuality", "StickerFit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
@@ -110,6 +118,8 @@ let package = Package(
         .testTarget(
             name: "StickerLintTests",
             dependencies: ["StickerLint", "StickerCatalog", "StickerImage", "StickerSupport"]),
+        .testTarget(
+            name: "StickerFitTests", dependencies: ["StickerFit", "StickerImage", "StickerQuality", "StickerCatalog"]),
         .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
         .testTarget(
             name: "StickerpackTests",

@@ -26,7 +26,7 @@ package enum AtomicFileWriter {
 
     /// The path without its last component ("" for a bare name). Not NSString's deletingLastPathComponent, which
     /// traps on a one-character path on Linux (`variants x -o v` crashed making `v/sub/`).
-    static func parentFolder(of path: String) -> String {
+    package static func parentFolder(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }

@@ -77,6 +77,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Replace an existing catalog, manifest and variants folder.")
     var force = false
 
+    @Flag(help: "First fit stickers over 500 KB or out of 300-618 px, as `stickerpack fit` does (SRC is not changed).")
+    var fit = false
+
     @OptionGroup(title: "Folders")
     var symlinks: SymlinkOptions
 
@@ -102,7 +105,9 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try makePlan()
+        var plan = try makePlan()
+        let fitted = fit ? try fitSources(&plan) : nil
+        defer { fitted.map { try? FileManager.default.removeItem(atPath: $0) } }
         for name in plan.unmatched { Console.note("warning: '\(name)' in the order or labels file matches no sticker") }
         if plan.items.isEmpty {
             Console.error("\(source): no stickers found (PNG, APNG, GIF or JPEG files, or folders of frames)")

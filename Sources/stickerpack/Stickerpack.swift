@@ -21,11 +21,13 @@ struct Stickerpack: ParsableCommand {
               stickerpack info SamplePacks/Clean/*.png
               stickerpack frames wave.png -o wave-frames
               stickerpack compare big.gif fitted/big.gif
+              stickerpack fit Stickers/ -o Fitted
             """,
         version: version,
         subcommands: [
             LintCommand.self, PreviewCommand.self, BuildCommand.self, VariantsCommand.self, IconsCommand.self,
-            ResizeCommand.self, InfoCommand.self, FramesCommand.self, RulesCommand.self, CompareCommand.self,
+            ResizeCommand.self, InfoCommand.self, FitCommand.self, CompareCommand.self, FramesCommand.self,
+            RulesCommand.self,
         ]
     )
 

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("the command line as people expect it: help, completions, man page, the README's sheet")
 struct CommandLineTests {
-    static let subcommands = ["lint", "preview", "build", "variants", "icons", "resize", "info", "frames", "rules"]
+    static let subcommands = [
+        "lint", "preview", "build", "variants", "icons", "resize", "info", "frames", "fit", "rules",
+    ]
 
     @Test("every subcommand's help has an overview, a discussion and an example", arguments: subcommands)
     func help(subcommand: String) throws {

@@ -1,0 +1,31 @@
+import StickerImage
+import StickerQuality
+
+/// One setting of the lossy knobs: the size, the frames kept, the format, the palette or the JPEG quality.
+struct FitKnobs: Hashable, Sendable {
+    var geometry: OutputGeometry
+    var frames: Int
+    var format: ImageFormat
+    /// Palette size; nil keeps every colour.
+    var colors: Int?
+    var dithered = false
+    /// JPEG quality; nil for the other formats.
+    var quality: Int?
+}
+
+/// An encoded output and how it looks beside the source.
+struct FitCandidate: Sendable {
+    var knobs: FitKnobs
+    var bytes: [UInt8]
+    /// What the file shows, decoded back (so GIF's 1-bit alpha and JPEG's loss are what gets scored).
+    var shown: DecodedImage
+    var score: StickerScore
+
+    /// Higher worst-frame score first, then higher mean, then fewer bytes.
+    func isBetter(than other: FitCandidate?) -> Bool {
+        guard let other else { return true }
+        if score.worst != other.score.worst { return score.worst > other.score.worst }
+        if score.mean != other.score.mean { return score.mean > other.score.mean }
+        return bytes.count < other.bytes.count
+    }
+}

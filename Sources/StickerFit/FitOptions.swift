@@ -1,0 +1,63 @@
+import Foundation
+import StickerCatalog
+import StickerImage
+
+/// A lossy step `fit` may take, named as `--allow` names it.
+public enum LossyStep: String, CaseIterable, Sendable, Comparable {
+    /// Palette quantisation: 256 colours or fewer, with or without dithering.
+    case palette
+    /// Fewer animation frames over the same total duration.
+    case frames
+    /// A smaller size class (never under 300 px).
+    case resize
+    /// JPEG quality.
+    case quality
+    /// Another format: GIF to APNG, JPEG to PNG.
+    case format
+
+    public static func < (lhs: LossyStep, rhs: LossyStep) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Every step but a change of format.
+    public static let defaults: Set<LossyStep> = [.palette, .frames, .resize, .quality]
+
+    /// `palette,frames` or `none`; nil for a name that is no step.
+    public static func parseList(_ text: String) -> Set<LossyStep>? {
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if names == ["none"] { return [] }
+        var steps: Set<LossyStep> = []
+        for name in names {
+            guard let step = LossyStep(rawValue: name) else { return nil }
+            steps.insert(step)
+        }
+        return steps.isEmpty ? nil : steps
+    }
+}
+
+/// What `fit` aims for and what it may give up to get there.
+public struct FitOptions: Sendable {
+    /// The largest file allowed, in bytes.
+    public var byteLimit: Int
+    /// The lowest worst-frame SSIMULACRA2 score an output may have.
+    public var minQuality: Double
+    public var allowed: Set<LossyStep>
+    /// The size class every output is brought to; nil keeps each file's own and lets `resize` go down.
+    public var sizeClass: SizeClass?
+    /// How large an input may be decoded.
+    public var limits: DecodeLimits
+
+    public init(
+        byteLimit: Int = 500_000, minQuality: Double = 70, allowed: Set<LossyStep> = LossyStep.defaults,
+        sizeClass: SizeClass? = nil, limits: DecodeLimits = .default
+    ) {
+        self.byteLimit = byteLimit
+        self.minQuality = minQuality
+        self.allowed = allowed
+        self.sizeClass = sizeClass
+        self.limits = limits
+    }
+
+    /// The sides every sticker must have: @3x art from 300 to 618 px.
+    public static let sides = 300...618
+}

@@ -1,0 +1,213 @@
+import StickerImage
+import StickerQuality
+
+/// The search for the best-looking output within the byte limit, cheapest loss first.
+///
+/// The knobs form a grid: size (the base size, then smaller classes), frames kept (all, then fewer over the
+/// same duration), format, and one quality axis per format (palette size for PNG and GIF, quality for
+/// JPEG). For each (size, frames, format) cell the least lossy setting of the axis that fits is found by
+/// bisection on bytes, the settings next to it (dithering off, one level more colours) are tried too, and
+/// every fitting one is scored on sampled frames at reduced size. The search moves to fewer frames and
+/// smaller sizes only while that raises the best worst-frame score, and stops as soon as a cell fits
+/// without touching its axis: taking more away cannot look better.
+final class FitSearch {
+    let source: DecodedImage
+    let limit: Int
+    let options: FitOptions
+    private let scorer: StickerScorer
+    /// Encoded sizes by knobs, so the bisection and the neighbours never encode a setting twice.
+    private var sizes: [FitKnobs: Int] = [:]
+    private var encoded: [FitKnobs: [UInt8]] = [:]
+    /// The cell being searched and its image: cells are searched one after another, and an animation's frames
+    /// at 618 px take hundreds of MB, so only one is kept.
+    private var cell: (key: CellKey, image: DecodedImage)?
+    /// How many settings were encoded, and the fewest bytes any of them took.
+    private(set) var encodings = 0
+    private(set) var smallest: Int?
+    /// Pixels quantised and encoded so far, and the most one file may take: about twenty times a usual
+    /// search of a 618 px, 8-frame sticker. An animation of hundreds of large frames stops there with the
+    /// best it found, instead of running for an hour; `exhausted` says so.
+    private var work = 0
+    static let workBudget = 1_000_000_000
+    private(set) var exhausted = false
+
+    struct CellKey: Hashable {
+        var geometry: OutputGeometry
+        var frames: Int
+    }
+
+    /// Palette sizes tried, most colours first.
+    static let colorLevels = [256, 192, 128, 96, 64, 48, 32, 24, 16, 12, 8, 4, 2]
+    /// JPEG qualities tried, best first.
+    static let qualityLevels = [95, 90, 85, 80, 75, 70, 65, 60, 50, 40, 30]
+
+    init(source: DecodedImage, limit: Int, options: FitOptions) throws(StickerScoreError) {
+        self.source = source
+        self.limit = limit
+        self.options = options
+        scorer = try StickerScorer(source: source, options: .quick)
+    }
+
+    /// The best candidate within the limit, or nil when none fits. `base` is the size the sides rule gives;
+    /// `skip` is a setting already known not to fit (the lossless encoding).
+    func best(base: OutputGeometry, skip: FitKnobs?) -> FitCandidate? {
+        let allowed = options.allowed
+        let geometries = [base] + (allowed.contains(.resize) && options.sizeClass == nil ? base.smallerClasses() : [])
+        let frameCounts = allowed.contains(.frames) ? source.frameCountsToTry : [source.frames.count]
+        var formats = [source.format == .apng ? ImageFormat.png : source.format]
+        if allowed.contains(.format) && (source.format == .gif || source.format == .jpeg) { formats.append(.png) }
+        var best: FitCandidate?
+        for format in formats {
+            guard let found = bestInFormat(format, geometries: geometries, frameCounts: frameCounts, skip: skip)
+            else { continue }
+            // The source's format comes first; another replaces it only when smaller at an equal or better score.
+            if let current = best,
+                found.score.worst < current.score.worst || found.bytes.count >= current.bytes.count
+            {
+                continue
+            }
+            best = found
+        }
+        return best
+    }
+
+    private func bestInFormat(
+        _ format: ImageFormat, geometries: [OutputGeometry], frameCounts: [Int], skip: FitKnobs?
+    ) -> FitCandidate? {
+        var best: FitCandidate?
+        for geometry in geometries {
+            var bestHere: FitCandidate?
+            var untouched = false
+            for frames in frameCounts {
+                let cell = searchCell(CellKey(geometry: geometry, frames: frames), format: format, skip: skip)
+                guard let found = cell.best else { continue }
+                guard found.isBetter(than: bestHere) else { break }
+                bestHere = found
+                if cell.topFits {
+                    untouched = frames == source.frames.count
+                    break
+                }
+            }
+            // Nothing fits at this size: a smaller one may. Something fits but looks worse: smaller cannot help.
+            guard let here = bestHere else { continue }
+            guard here.isBetter(than: best) else { break }
+            best = here
+            if untouched { break }
+        }
+        return best
+    }
+
+    /// The best fitting setting of one cell, and whether its least lossy setting already fits.
+    private func searchCell(_ cell: CellKey, format: ImageFormat, skip: FitKnobs?) -> (
+        best: FitCandidate?, topFits: Bool
+    ) {
+        let base = FitKnobs(geometry: cell.geometry, frames: cell.frames, format: format)
+        var axis: [FitKnobs] = []
+        if format == .jpeg {
+            // Re-encoding a JPEG loses detail: only with --allow quality, or when its size must change anyway.
+            let resized = cell.geometry.width != source.width || cell.geometry.height != source.height
+            let qualities =
+                options.allowed.contains(.quality) ? Self.qualityLevels : resized ? [Self.qualityLevels[0]] : []
+            axis = qualities.map { quality in
+                var knobs = base
+                knobs.quality = quality
+                return knobs
+            }
+        } else {
+            axis = [base]
+            if options.allowed.contains(.palette) {
+                // GIF is always a palette: its own 256-colour encoding is the top of the axis.
+                let levels = format == .gif ? Array(Self.colorLevels.dropFirst()) : Self.colorLevels
+                axis += levels.map { colors in
+                    var knobs = base
+                    knobs.colors = colors
+                    knobs.dithered = true
+                    return knobs
+                }
+            }
+        }
+        axis.removeAll { $0 == skip }
+        guard let boundary = leastLossyFitting(axis) else { return (nil, false) }
+        var tries = [axis[boundary]]
+        if let colors = axis[boundary].colors {
+            // Without dithering the file is smaller, so it may fit at the same or one level more colours.
+            let level = Self.colorLevels.firstIndex(of: colors) ?? 0
+            for more in [level, level - 1] where more >= 0 {
+                var plain = axis[boundary]
+                plain.colors = Self.colorLevels[more]
+                plain.dithered = false
+                if let size = size(of: plain), size <= limit { tries.append(plain) }
+            }
+        }
+        var best: FitCandidate?
+        for found in tries.compactMap(candidate) where found.isBetter(than: best) { best = found }
+        return (best, boundary == 0)
+    }
+
+    /// The index of the first (least lossy) setting whose encoding fits, by bisection: bytes fall along the
+    /// axis. Nil when even the last does not fit.
+    private func leastLossyFitting(_ axis: [FitKnobs]) -> Int? {
+        func fits(_ index: Int) -> Bool { size(of: axis[index]).map { $0 <= limit } ?? false }
+        guard !axis.isEmpty else { return nil }
+        if fits(0) { return 0 }
+        // `high` is the first index known to fit, or the end when none is known yet.
+        var (low, high) = (1, axis.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if fits(middle) { high = middle } else { low = middle + 1 }
+        }
+        return high < axis.count ? high : nil
+    }
+
+    private func size(of knobs: FitKnobs) -> Int? {
+        if let known = sizes[knobs] { return known }
+        guard let bytes = encode(knobs) else { return nil }
+        sizes[knobs] = bytes.count
+        if bytes.count <= limit { encoded[knobs] = bytes }
+        smallest = min(smallest ?? .max, bytes.count)
+        return bytes.count
+    }
+
+    /// The file for one setting, at the search's quicker effort; nil if the encoder refuses it.
+    private func encode(_ knobs: FitKnobs) -> [UInt8]? {
+        let pixels = knobs.geometry.width * knobs.geometry.height * knobs.frames
+        guard work + pixels <= Self.workBudget || encodings == 0 else {
+            exhausted = true
+            return nil
+        }
+        work += pixels
+        encodings += 1
+        let image = image(for: knobs)
+        if let quality = knobs.quality { return try? FitEncoding.encodeJPEG(image, quality: quality) }
+        return try? FitEncoding.estimate(image, as: knobs.format)
+    }
+
+    /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
+    func image(for knobs: FitKnobs) -> DecodedImage {
+        var image = cellImage(CellKey(geometry: knobs.geometry, frames: knobs.frames))
+        if let colors = knobs.colors {
+            let quantized = PaletteQuantizer.quantize(
+                image.frames.map(\.image),
+                options: PaletteQuantizer.Options(maxColors: colors, dithering: knobs.dithered ? .adaptive : .none))
+            image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
+        }
+        return image
+    }
+
+    /// The source at the cell's size and frame count, made once per cell.
+    private func cellImage(_ key: CellKey) -> DecodedImage {
+        if let cell, cell.key == key { return cell.image }
+        cell = nil
+        let image = key.geometry.apply(to: source.keepingFrames(key.frames))
+        cell = (key, image)
+        return image
+    }
+
+    /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode.
+    private func candidate(_ knobs: FitKnobs) -> FitCandidate? {
+        guard let bytes = encoded[knobs], let shown = try? ImageDecoder.decode(bytes, limits: options.limits),
+            let score = try? scorer.score(knobs.geometry.art(of: shown))
+        else { return nil }
+        return FitCandidate(knobs: knobs, bytes: bytes, shown: shown, score: score)
+    }
+}

@@ -1,0 +1,47 @@
+import StickerImage
+
+extension DecodedImage {
+    /// `count` of the frames, spread evenly over the timeline: at each of `count` even moments the frame then
+    /// showing is kept, and it stays until the next kept frame starts. The total duration is unchanged and no
+    /// frame shows shorter than it did, so the animation never plays faster; timing is part of the art.
+    func keepingFrames(_ count: Int) -> DecodedImage {
+        guard count < frames.count, count >= 1 else { return self }
+        var starts: [Double] = []
+        var time = 0.0
+        for frame in frames {
+            starts.append(time)
+            time += frame.delayMs
+        }
+        let total = time
+        var kept: [Int] = []
+        for slot in 0..<count {
+            let index: Int
+            if total > 0 {
+                let moment = total * Double(slot) / Double(count)
+                index = starts.lastIndex { $0 <= moment } ?? 0
+            } else {
+                index = slot * frames.count / count
+            }
+            if kept.last != index { kept.append(index) }
+        }
+        var copy = self
+        copy.frames = kept.enumerated().map { position, index in
+            let end = position + 1 < kept.count ? starts[kept[position + 1]] : total
+            return AnimationFrame(image: frames[index].image, delayMs: end - starts[index])
+        }
+        return copy
+    }
+
+    /// The frame counts `fit` tries for an animation, most first: all, then a half, a third, a quarter, a
+    /// sixth and an eighth, never fewer than two (an animation turned into a still is no fit).
+    var frameCountsToTry: [Int] {
+        let all = frames.count
+        guard all > 2 else { return [all] }
+        var counts: [Int] = []
+        for divisor in [1, 2, 3, 4, 6, 8] {
+            let count = max(2, (all + divisor - 1) / divisor)
+            if counts.last != count { counts.append(count) }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,95 @@
+import StickerCatalog
+import StickerImage
+import StickerResample
+
+/// The pixel size of an output: the art scaled (aspect kept), on a canvas with transparent margins when an
+/// extreme aspect cannot reach 300 px on the short side without passing 618 on the long one.
+public struct OutputGeometry: Hashable, Sendable {
+    public var artWidth: Int
+    public var artHeight: Int
+    public var width: Int
+    public var height: Int
+
+    init(artWidth: Int, artHeight: Int) {
+        self.artWidth = artWidth
+        self.artHeight = artHeight
+        // Only `base` makes art with a side under 300 px: its margins bring that side to 300.
+        width = max(artWidth, FitOptions.sides.lowerBound)
+        height = max(artHeight, FitOptions.sides.lowerBound)
+    }
+
+    public var isPadded: Bool { width != artWidth || height != artHeight }
+
+    /// The size that brings both sides into 300-618 px, aspect kept: down to the fixed class (or to 618) when
+    /// larger, up to 300 when a side is shorter, with margins when the aspect allows neither.
+    static func base(width: Int, height: Int, sizeClass: SizeClass?) -> OutputGeometry {
+        let longer = Double(max(width, height))
+        let shorter = Double(min(width, height))
+        let ceiling = Double(sizeClass?.pixels ?? FitOptions.sides.upperBound)
+        let floor = Double(FitOptions.sides.lowerBound)
+        var scale = min(1, ceiling / longer)
+        if shorter * scale < floor {
+            // Grow the short side to 300 when the long one stays within 618; else keep 618 and add margins.
+            scale = longer * floor / shorter <= Double(FitOptions.sides.upperBound) ? floor / shorter : ceiling / longer
+        }
+        return scaled(width: width, height: height, by: scale)
+    }
+
+    static func scaled(width: Int, height: Int, by scale: Double) -> OutputGeometry {
+        func side(_ value: Int) -> Int {
+            min(FitOptions.sides.upperBound, max(1, Int((Double(value) * scale).rounded())))
+        }
+        return OutputGeometry(artWidth: side(width), artHeight: side(height))
+    }
+
+    /// Smaller size classes (408, then 300 px on the long side) whose short side stays at 300 px or more.
+    func smallerClasses() -> [OutputGeometry] {
+        guard !isPadded else { return [] }
+        let longer = max(artWidth, artHeight)
+        return SizeClass.allCases.map(\.pixels).filter { $0 < longer }.sorted(by: >).compactMap { side in
+            let next = Self.scaled(width: artWidth, height: artHeight, by: Double(side) / Double(longer))
+            return min(next.artWidth, next.artHeight) >= FitOptions.sides.lowerBound ? next : nil
+        }
+    }
+
+    /// `image` at this size: resampled with the project's resampler, centred on a transparent canvas if padded.
+    func apply(to image: DecodedImage) -> DecodedImage {
+        var result = image
+        if image.width != artWidth || image.height != artHeight {
+            result = image.resized(width: artWidth, height: artHeight)
+        }
+        guard isPadded else { return result }
+        let (left, top) = ((width - artWidth) / 2, (height - artHeight) / 2)
+        result.frames = result.frames.map { frame in
+            var canvas = RGBAImage(width: width, height: height)
+            for row in 0..<artHeight {
+                let from = row * artWidth * 4
+                let to = ((top + row) * width + left) * 4
+                canvas.pixels[to..<to + artWidth * 4] = frame.image.pixels[from..<from + artWidth * 4]
+            }
+            return AnimationFrame(image: canvas, delayMs: frame.delayMs)
+        }
+        result.width = width
+        result.height = height
+        return result
+    }
+
+    /// The art without its margins, so a padded output is scored against the source it was scaled from.
+    func art(of image: DecodedImage) -> DecodedImage {
+        guard isPadded, image.width == width, image.height == height else { return image }
+        let (left, top) = ((width - artWidth) / 2, (height - artHeight) / 2)
+        var result = image
+        result.frames = image.frames.map { frame in
+            var art = RGBAImage(width: artWidth, height: artHeight)
+            for row in 0..<artHeight {
+                let from = ((top + row) * width + left) * 4
+                art.pixels[row * artWidth * 4..<(row + 1) * artWidth * 4] =
+                    frame.image.pixels[from..<from + artWidth * 4]
+            }
+            return AnimationFrame(image: art, delayMs: frame.delayMs)
+        }
+        result.width = artWidth
+        result.height = artHeight
+        return result
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import StickerCatalog
+import StickerImage
+import StickerQuality
+import StickerSupport
+
+/// Fits one file in memory: what it should become, never written here (see `FitWriter`).
+public enum StickerFitter {
+    /// `keepPreview`: keep the first frame before and after, for a contact sheet.
+    public static func fit(_ path: String, options: FitOptions, keepPreview: Bool = false) -> FitResult {
+        let start = Date()
+        var result = fitTimed(path, options: options, keepPreview: keepPreview)
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    private static func fitTimed(_ path: String, options: FitOptions, keepPreview: Bool) -> FitResult {
+        let input: [UInt8]
+        let image: DecodedImage
+        do {
+            input = try ImageDecoder.readFile(at: path, limits: options.limits)
+            image = try ImageDecoder.decode(input, limits: options.limits)
+        } catch {
+            return failure(path, reason: error.description, hint: error.hint)
+        }
+        var result = FitResult(path: path, outcome: .unchanged)
+        result.before = FitFacts(image, bytes: input.count)
+        if keepPreview { result.previewBefore = image.frames[0].image }
+        let faults = FitFaults(path: path, byteCount: input.count, image: image, byteLimit: options.byteLimit)
+        if !faults.bytes && !faults.sides {
+            // Only the name (if anything) is wrong: the bytes stay as they are.
+            result.outcome = faults.name ? .renamed : .unchanged
+            result.outputName = outputName(path, format: image.format)
+            result.after = result.before
+            result.previewAfter = result.previewBefore
+            return result
+        }
+        return refit(path, input: input, image: image, options: options, into: result)
+    }
+
+    /// Re-encodes a file over the limit or with sides out of 300-618 px: lossless first, then the search.
+    private static func refit(
+        _ path: String, input: [UInt8], image: DecodedImage, options: FitOptions, into start: FitResult
+    ) -> FitResult {
+        var result = start
+        let geometry = OutputGeometry.base(width: image.width, height: image.height, sizeClass: options.sizeClass)
+        let grows = geometry.width > image.width || geometry.height > image.height
+        // Never larger than the input, unless a side had to grow to 300 px.
+        let limit = grows ? options.byteLimit : min(options.byteLimit, input.count)
+        let format = image.format == .apng ? ImageFormat.png : image.format
+        let untouched = FitKnobs(geometry: geometry, frames: image.frames.count, format: format)
+        var chosen: (bytes: [UInt8], knobs: FitKnobs)?
+        var smallest = Int.max
+        if geometry.width == image.width && geometry.height == image.height,
+            let lossless = try? FitEncoding.optimize(input, limits: options.limits)
+        {
+            result.losslessSteps = lossless.steps
+            smallest = lossless.bytes.count
+            if lossless.bytes.count <= limit { chosen = (lossless.bytes, untouched) }
+        }
+        let search: FitSearch
+        do {
+            search = try FitSearch(source: image, limit: limit, options: options)
+        } catch {
+            return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
+        }
+        if chosen == nil, let found = search.best(base: geometry, skip: smallest == Int.max ? nil : untouched) {
+            // The lossless steps were not what was kept.
+            result.losslessSteps = []
+            chosen = (found.bytes, found.knobs)
+            // Found at the search's quicker effort; the same pixels at full effort are smaller still.
+            if found.knobs.quality == nil,
+                let full = try? FitEncoding.encode(search.image(for: found.knobs), as: found.knobs.format),
+                full.count < found.bytes.count
+            {
+                chosen = (full, found.knobs)
+            }
+        }
+        result.candidates = search.encodings
+        smallest = min(smallest, search.smallest ?? .max)
+        guard let chosen else {
+            return failure(
+                path,
+                reason: "no candidate fits in \(limit.formatted()) bytes"
+                    + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes")
+                    + (search.exhausted
+                        ? " (the search stopped at its work limit after \(search.encodings) candidates)" : ""),
+                hint: moreHint(options, for: image), candidates: search.encodings, before: result.before)
+        }
+        // The chosen file is decoded back and scored in full: every frame, at up to 618 px.
+        guard let shown = try? ImageDecoder.decode(chosen.bytes, limits: options.limits),
+            let score = try? StickerScorer(source: image, options: .full).score(chosen.knobs.geometry.art(of: shown))
+        else {
+            return failure(path, reason: "its re-encoded file does not decode", hint: "report this as a bug")
+        }
+        result.after = FitFacts(shown, bytes: chosen.bytes.count)
+        result.score = score
+        result.colors = chosen.knobs.colors
+        result.dithered = chosen.knobs.colors.map { _ in chosen.knobs.dithered }
+        result.jpegQuality = chosen.knobs.quality
+        result.lossySteps = describe(chosen.knobs, source: image, shown: shown)
+        guard score.worst >= options.minQuality else {
+            var failed = failure(
+                path,
+                reason: "the best candidate within \(limit.formatted()) bytes scores "
+                    + String(format: "%.1f", score.worst) + " on its worst frame, under --min-quality "
+                    + String(format: "%g", options.minQuality),
+                hint: moreHint(options, for: image) + ", or lower --min-quality", candidates: search.encodings,
+                before: result.before)
+            failed.score = score
+            return failed
+        }
+        result.outcome = .fitted
+        result.bytes = chosen.bytes
+        result.outputName = outputName(path, format: shown.format)
+        if result.previewBefore != nil { result.previewAfter = shown.frames[0].image }
+        return result
+    }
+
+    /// The input's stem with the extension the format takes: its own when it already fits the content.
+    static func outputName(_ path: String, format: ImageFormat) -> String {
+        let name = (path as NSString).lastPathComponent
+        let ext = ImageFormat.fileExtension(for: name, format: format)
+        let current = (name as NSString).pathExtension
+        if current.lowercased() == ext { return name }
+        let stem =
+            ImageFormat.readableExtensions.contains(current.lowercased())
+            ? (name as NSString).deletingPathExtension : name
+        return stem + "." + ext
+    }
+
+    /// The lossy steps of a setting, for people.
+    static func describe(_ knobs: FitKnobs, source: DecodedImage, shown: DecodedImage) -> [String] {
+        var steps: [String] = []
+        if shown.width != source.width || shown.height != source.height {
+            steps.append("\(source.width)x\(source.height) to \(shown.width)x\(shown.height) px")
+        }
+        if shown.frames.count != source.frames.count {
+            steps.append("\(shown.frames.count) of \(source.frames.count) frames, same duration")
+        }
+        if let colors = knobs.colors {
+            steps.append("palette of \(colors) colours\(knobs.dithered ? ", dithered" : "")")
+        }
+        if let quality = knobs.quality { steps.append("JPEG quality \(quality)") }
+        let before = source.format == .apng ? ImageFormat.png : source.format
+        if knobs.format != before { steps.append("\(source.format.displayName) to \(shown.format.displayName)") }
+        return steps
+    }
+
+    /// What to try when nothing fits: the steps not yet allowed that could help this file, or a higher limit.
+    static func moreHint(_ options: FitOptions, for image: DecodedImage) -> String {
+        let missing = LossyStep.allCases.filter { step in
+            guard !options.allowed.contains(step) else { return false }
+            switch step {
+            case .palette: return image.format != .jpeg || options.allowed.contains(.format)
+            case .frames: return image.isAnimated
+            case .resize: return options.sizeClass == nil && max(image.width, image.height) > SizeClass.small.pixels
+            case .quality: return image.format == .jpeg
+            case .format: return image.format == .gif || image.format == .jpeg
+            }
+        }
+        if missing.isEmpty { return "raise --byte-limit, or simplify the art (fewer frames, colours or detail)" }
+        let all = options.allowed.union(missing).sorted().map(\.rawValue).joined(separator: ",")
+        return "allow more lossy steps (--allow \(all)), or raise --byte-limit"
+    }
+
+    static func failure(
+        _ path: String, reason: String, hint: String, candidates: Int = 0, before: FitFacts? = nil
+    ) -> FitResult {
+        var result = FitResult(path: path, outcome: .failed)
+        result.reason = reason
+        result.hint = hint
+        result.candidates = candidates
+        result.before = before
+        return result
+    }
+}

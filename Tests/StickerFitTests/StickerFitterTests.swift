@@ -1,0 +1,108 @@
+import Foundation
+import StickerImage
+import StickerSupport
+import Testing
+
+@testable import StickerFit
+
+@Suite("Fitting one file")
+struct StickerFitterTests {
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fit-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("An over-limit still comes within the limit, smaller than it was, scored in full")
+    func fitsStill() throws {
+        let path = try Self.folder() + "/noisy.png"
+        try TestImages.write(TestImages.still(), to: path)
+        let input = try FileBytes.read(path, limit: 1 << 30)
+        let result = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: 0))
+        #expect(result.outcome == .fitted, "\(result.reason ?? "")")
+        let bytes = try #require(result.bytes)
+        #expect(bytes.count <= 60_000 && bytes.count < input.count)
+        let shown = try ImageDecoder.decode(bytes)
+        #expect((shown.width, shown.height) == (300, 300))
+        let score = try #require(result.score)
+        #expect(score.framesScored == 1 && score.worst <= score.mean)
+        #expect(result.colors != nil || !result.lossySteps.isEmpty)
+        #expect(result.outputName == "noisy.png")
+    }
+
+    @Test("Nothing fits: failed, with the reason and what to do, and no bytes")
+    func impossible() throws {
+        let path = try Self.folder() + "/noisy.png"
+        try TestImages.write(TestImages.still(), to: path)
+        let result = StickerFitter.fit(path, options: FitOptions(byteLimit: 80, minQuality: 0))
+        #expect(result.outcome == .failed)
+        #expect(result.bytes == nil && result.outputName == nil)
+        #expect(result.reason?.contains("no candidate fits in 80 bytes") == true, "\(result.reason ?? "")")
+        #expect(result.hint?.contains("--byte-limit") == true)
+    }
+
+    @Test("Lossless only: a stored PNG is recompressed without changing a pixel; noise is refused")
+    func losslessOnly() throws {
+        let folder = try Self.folder()
+        let flat = try TestImages.image([TestImages.frame(width: 300, height: 300, seed: 2, noise: 1)], delayMs: 0)
+        try AtomicFileWriter.write(
+            ImageEncoder.encode(flat, as: .png, compression: PNGCompression(level: 0)!), to: folder + "/flat.png")
+        let options = FitOptions(byteLimit: 100_000, minQuality: 0, allowed: [])
+        let result = StickerFitter.fit(folder + "/flat.png", options: options)
+        #expect(result.outcome == .fitted, "\(result.reason ?? "")")
+        #expect(result.lossySteps.isEmpty && result.colors == nil && !result.losslessSteps.isEmpty)
+        let shown = try ImageDecoder.decode(try #require(result.bytes))
+        #expect(shown.frames[0].image == flat.clearingHiddenColour().frames[0].image)
+
+        try TestImages.write(TestImages.still(noise: 256), to: folder + "/noise.png")
+        let noise = StickerFitter.fit(folder + "/noise.png", options: FitOptions(byteLimit: 100_000, allowed: []))
+        #expect(noise.outcome == .failed && noise.hint?.contains("--allow") == true)
+    }
+
+    @Test("A file that fits is left as it is; one misnamed only gets its right name")
+    func alreadyFits() throws {
+        let folder = try Self.folder()
+        try TestImages.write(TestImages.still(noise: 1), to: folder + "/small.png")
+        let unchanged = StickerFitter.fit(folder + "/small.png", options: FitOptions())
+        #expect(unchanged.outcome == .unchanged && unchanged.bytes == nil && unchanged.outputName == "small.png")
+        try FileManager.default.copyItem(atPath: folder + "/small.png", toPath: folder + "/small.apng")
+        let renamed = StickerFitter.fit(folder + "/small.apng", options: FitOptions())
+        #expect(renamed.outcome == .renamed && renamed.bytes == nil && renamed.outputName == "small.png")
+    }
+
+    @Test("An animation keeps its duration and at least two frames")
+    func animation() throws {
+        let path = try Self.folder() + "/wave.png"
+        try TestImages.write(TestImages.animation(frames: 3), to: path)
+        let result = StickerFitter.fit(path, options: FitOptions(byteLimit: 120_000, minQuality: 0))
+        #expect(result.outcome == .fitted, "\(result.reason ?? "")")
+        let shown = try ImageDecoder.decode(try #require(result.bytes))
+        #expect(shown.frames.count >= 2)
+        #expect(abs(shown.durationMs - 300) < 1)
+        #expect(shown.delaysMs.allSatisfy { $0 >= 100 - 0.5 })
+        #expect(try #require(result.bytes).count <= 120_000)
+    }
+
+    @Test("With only resize allowed, a smaller size class is found when nothing fits at the base size")
+    func smallerClass() throws {
+        let path = try Self.folder() + "/large.png"
+        let image = try TestImages.still(width: 618, height: 618)
+        try TestImages.write(image, to: path)
+        let small = OutputGeometry.base(width: 618, height: 618, sizeClass: .small).apply(to: image)
+        let limit = try FitEncoding.estimate(small, as: .png).count
+        let result = StickerFitter.fit(path, options: FitOptions(byteLimit: limit, minQuality: 0, allowed: [.resize]))
+        #expect(result.outcome == .fitted, "\(result.reason ?? "")")
+        let after = try #require(result.after)
+        #expect([300, 408].contains(after.width) && after.width == after.height)
+        #expect(result.colors == nil && after.bytes <= limit)
+    }
+
+    @Test("A file that does not decode fails with the decoder's reason and hint")
+    func undecodable() throws {
+        let path = try Self.folder() + "/broken.png"
+        try AtomicFileWriter.write(Array("not an image".utf8), to: path)
+        let result = StickerFitter.fit(path, options: FitOptions())
+        #expect(result.outcome == .failed && result.before == nil)
+        #expect(result.reason?.contains("unsupported format") == true)
+    }
+}
