@@ -83,7 +83,8 @@ let package = Package(
         .target(
             name: "StickerFit",
             dependencies: [
-                "StickerSupport", "StickerImage", "StickerResample", "StickerQuality", "StickerLint", "StickerCatalog", "StickerJSON",
+                "StickerSupport", "StickerImage", "StickerResample", "StickerQuality", "StickerLint", "StickerCatalog",
+                "StickerJSON",
                 "StickerPreview",
             ],
             swiftSettings: optimised),
