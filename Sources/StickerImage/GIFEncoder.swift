@@ -7,6 +7,10 @@ public enum GIFEncoder {
     public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128) throws(EncodeError)
         -> [UInt8]
     {
+        guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
+            throw EncodeError(
+                description: "GIF encoding failed: \(image.width)x\(image.height) px; a GIF side is 1 to 65535 px")
+        }
         var binary = image
         for index in binary.frames.indices {
             binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
@@ -59,7 +63,8 @@ public enum GIFEncoder {
         if targets.count > 1, let loops = image.loopCount { writer.appendLoop(loops) }
         var written = Written(bytes: [])
         for (index, frame) in frames.enumerated() {
-            let delay = Int(min(65535, max(0, (image.frames[index].delayMs / 10).rounded())))
+            let ms = image.frames[index].delayMs
+            let delay = ms.isFinite ? Int((ms / 10).rounded().clamped(0, 65535)) : 0
             if targets.count > 1 || frame.transparentIndex != nil {
                 writer.appendControl(
                     disposal: targets.count > 1 ? disposalMethod(frame.disposal) : 0, delayCentiseconds: delay,

@@ -1,6 +1,6 @@
 import CCodecs
 
-/// Encodes a decoded image back into a format: PNG or APNG (our writer over libdeflate), GIF (giflib), JPEG
+/// Encodes a decoded image back into a format: PNG or APNG (our writer over libdeflate), GIF (our writer and LZW coder), JPEG
 /// (libjpeg-turbo).
 public enum ImageEncoder {
     public static func encode(

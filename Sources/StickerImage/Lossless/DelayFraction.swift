@@ -14,8 +14,13 @@ enum DelayFraction {
         return nil
     }
 
-    /// The stored fraction: exact when one exists, else whole milliseconds (clamped to 65.535 s).
+    /// The stored fraction: exact when one exists, else whole milliseconds (clamped to 65.535 s; 0 for a delay
+    /// that is not a number).
     static func stored(ms: Double) -> (numerator: UInt16, denominator: UInt16) {
-        exact(ms: ms) ?? (UInt16(clamping: Int(ms.rounded())), 1000)
+        exact(ms: ms) ?? (ms.isFinite ? UInt16(clamping: Int(ms.rounded().clamped(0, 65535))) : 0, 1000)
     }
+}
+
+extension Double {
+    func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
 }

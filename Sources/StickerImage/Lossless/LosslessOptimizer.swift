@@ -65,6 +65,11 @@ public enum LosslessOptimizer {
             throw EncodeError(description: "cannot encode: \(error.description)")
         }
         guard !image.frames.isEmpty else { throw EncodeError(description: "cannot encode an image without frames") }
+        for frame in image.frames where frame.image.width != image.width || frame.image.height != image.height {
+            throw EncodeError(
+                description: "cannot encode: a \(frame.image.width)x\(frame.image.height) px frame on a "
+                    + "\(image.width)x\(image.height) px canvas")
+        }
         switch format {
         case .png, .apng:
             let prepared = Prepared(image, representable: { DelayFraction.exact(ms: $0) != nil })

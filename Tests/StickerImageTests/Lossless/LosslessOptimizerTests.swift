@@ -205,6 +205,18 @@ struct LosslessOptimizerTests {
         #expect(again.steps.isEmpty)
     }
 
+    @Test("encode refuses frames that do not fit the canvas, and survives a delay that is not a number")
+    func encodeChecksItsInput() throws {
+        let a = RGBAImage(width: 8, height: 8)
+        var image = Self.animation([a, RGBAImage(width: 4, height: 4)], delays: [10, 10])
+        #expect(throws: EncodeError.self) { try LosslessOptimizer.encode(image, as: .apng) }
+        let b = Self.stamp(a, x: 1, y: 1, side: 2, color: [9, 9, 9, 255])
+        image = Self.animation([a, b], delays: [.nan, .infinity])
+        for format in [ImageFormat.apng, .gif] {
+            #expect(try ImageDecoder.decode(try LosslessOptimizer.encode(image, as: format)).frames.count == 2)
+        }
+    }
+
     @Test("Hostile input is a decode error, not a trap", arguments: ["pngsuite/pngsuite/xcrn0g04.png"])
     func hostile(_ path: String) throws {
         let bytes = try FileBytes.read(Corpus.path(path), limit: 1 << 20)
