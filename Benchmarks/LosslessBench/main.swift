@@ -4,8 +4,9 @@
 //   lossless-bench --out DIR FILE...
 //     path, bytes in, bytes out, CPU seconds (read + optimize, which decodes and verifies), steps ("; ")
 //
-// Files that do not decode are named on standard error and left out. Output files keep their names in DIR (the caller makes names unique). Seconds are CPU time of the process
-// (the machine is shared: wall time would count other work).
+// Files that do not decode are named on standard error and left out. Output files keep their names in DIR
+// (the caller makes names unique). Seconds are CPU time of the process (the machine is shared: wall time
+// would count other work).
 import Foundation
 import StickerImage
 
