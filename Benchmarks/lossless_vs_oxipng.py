@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The lossless step of `fit` beside the lossless optimisers people use: pyoxipng on stills, gifsicle on GIFs.
 
-Usage: lossless_vs_oxipng.py PATH/TO/lossless-bench [--stills DIR]
+Usage: lossless_vs_oxipng.py PATH/TO/lossless-bench [--stills DIR] [--count N]
 
-Stills: every PNG of DIR (default Benchmarks/Data/openmoji-618, 200 vendored OpenMoji renders) and the sample
-packs' still PNGs. Ours is LosslessOptimizer.optimize (which also decodes its output and compares it with the
+Stills: every PNG of DIR (default Benchmarks/Data/openmoji-618, 200 vendored OpenMoji renders; every n-th of
+them with --count N) and the sample packs' still PNGs (files that are PNG inside; one that does not decode is
+left out). Ours is LosslessOptimizer.optimize (which also decodes its output and compares it with the
 input before keeping it); oxipng is PyPI's pyoxipng at level 6 with optimize_alpha=True (it may change the
 colour of invisible pixels too, as ours zeroes it), in this process, on all cores (its CPU time counts every
 thread). Goal: our total bytes within 2 % of oxipng's.
@@ -61,6 +62,11 @@ def sample_files(extension, animated=None):
     return out
 
 
+def is_png(path):
+    with open(path, "rb") as f:
+        return f.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
 def stage(files, folder):
     """Copies files under unique names (corpora repeat names); returns the copies in order."""
     os.makedirs(folder, exist_ok=True)
@@ -104,6 +110,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("bench")
     parser.add_argument("--stills", default=os.path.join(HERE, "Data", "openmoji-618"))
+    parser.add_argument("--count", type=int, default=0, help="every n-th still of DIR, this many (0: all)")
     args = parser.parse_args()
     require_tool(args.bench, "swift build -c release --product lossless-bench")
     require_tool("gifsicle", "apt-get install gifsicle")
@@ -117,7 +124,10 @@ def main():
     with tempfile.TemporaryDirectory(prefix="lossless-bench-") as temp:
         # Stills.
         stills = sorted(os.path.join(args.stills, n) for n in os.listdir(args.stills) if n.endswith(".png"))
+        if args.count:
+            stills = stills[::max(1, len(stills) // args.count)][:args.count]
         stills += sample_files(".png", animated=False)
+        stills = [p for p in stills if is_png(p)]
         staged = stage(stills, os.path.join(temp, "stills"))
         ours = run_ours(args.bench, staged, os.path.join(temp, "ours-stills"))
         start = time.process_time()
