@@ -31,6 +31,7 @@ help:
 	@echo "make lint     swift format lint --strict, and no line over 120 columns"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory,"
 	@echo "             SSIMULACRA2 beside the PyPI package, the palette quantiser beside pngquant,"
+	@echo "             the lossless step of fit beside pyoxipng and gifsicle -O3,"
 	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling,"
 	@echo "             fit beside sticker-convert on 32 over-limit stickers (fits, bytes, two judges' scores, time)"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
@@ -152,6 +153,11 @@ bench: deps
 	$(call apt_tool,command -v pngquant,pngquant,the palette quantiser is compared with it run as a program)
 	$(SWIFT) build -c release --product quantize-bench
 	python3 Benchmarks/quantize_vs_pngquant.py .build/release/quantize-bench
+	@echo
+	@python3 -c "import oxipng" 2>/dev/null || python3 -m pip install -q pyoxipng
+	$(call apt_tool,command -v gifsicle,gifsicle,the lossless GIF step is compared with gifsicle -O3 run as a program)
+	$(SWIFT) build -c release --product lossless-bench
+	python3 Benchmarks/lossless_vs_oxipng.py .build/release/lossless-bench
 	@mkdir -p $(dir $(PNG_BASELINE))
 	cc -O2 -o $(PNG_BASELINE) Benchmarks/png_decode_baseline.c $$(pkg-config --cflags --libs libpng)
 	python3 Benchmarks/lint_vs_baseline.py $(BIN) $(PNG_BASELINE)

@@ -106,6 +106,8 @@ let package = Package(
             path: "Benchmarks/ResampleBench"),
         .executableTarget(
             name: "quantize-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QuantizeBench"),
+        .executableTarget(
+            name: "lossless-bench", dependencies: ["StickerImage"], path: "Benchmarks/LosslessBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary
         // (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerSupport", "StickerImage", "StickerCatalog"]),

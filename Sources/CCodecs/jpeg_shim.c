@@ -292,3 +292,115 @@ cc_status cc_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t heig
     *out_size = destination.capacity - destination.pub.free_in_buffer;
     return CC_OK;
 }
+
+// Whether a saved marker is one the transcode keeps: the ICC profile (APP2 "ICC_PROFILE\0") and Exif
+// (APP1 "Exif\0\0", which holds the orientation).
+static int keeps_marker(jpeg_saved_marker_ptr marker) {
+    if (marker->marker == JPEG_APP0 + 1) return marker->data_length >= 6 && memcmp(marker->data, "Exif\0\0", 6) == 0;
+    if (marker->marker == JPEG_APP0 + 2)
+        return marker->data_length >= 12 && memcmp(marker->data, "ICC_PROFILE\0", 12) == 0;
+    return 0;
+}
+
+// JFIF (APP0) and Adobe (APP14) markers, which libjpeg writes again itself as the colour space needs.
+static int rewritten_marker(jpeg_saved_marker_ptr marker) {
+    if (marker->marker == JPEG_APP0) return marker->data_length >= 5 && memcmp(marker->data, "JFIF\0", 5) == 0;
+    if (marker->marker == JPEG_APP0 + 14) return marker->data_length >= 5 && memcmp(marker->data, "Adobe", 5) == 0;
+    return 0;
+}
+
+// The setjmp side of cc_jpeg_transcode. What changes after setjmp (both structs, the error manager, the output
+// buffer) belongs to the caller; this function's own locals are not changed after it.
+static cc_status jpeg_transcode(struct jpeg_decompress_struct *source, struct jpeg_compress_struct *target,
+                                jpeg_errors *errors, struct jpeg_progress_mgr *progress,
+                                memory_destination *destination, const uint8_t *data, size_t size,
+                                cc_limits limits, int progressive, int *dropped, volatile cc_status *status) {
+    if (setjmp(errors->jump)) {
+        jpeg_destroy_compress(target);
+        jpeg_destroy_decompress(source);
+        return errors->scan_limit_hit ? CC_ERROR_LIMIT : *status;
+    }
+    jpeg_create_decompress(source);
+    jpeg_create_compress(target);
+    source->progress = progress;
+    source->mem->max_memory_to_use = 512L << 20;
+    target->mem->max_memory_to_use = 512L << 20;
+    jpeg_mem_src(source, data, (unsigned long)size);
+    for (int m = 0; m < 16; m++) jpeg_save_markers(source, JPEG_APP0 + m, 0xFFFF);
+    jpeg_save_markers(source, JPEG_COM, 0xFFFF);
+    jpeg_read_header(source, TRUE);
+    if (source->image_width > limits.max_width || source->image_height > limits.max_height ||
+        (uint64_t)source->image_width * source->image_height > limits.max_pixels) {
+        *status = CC_ERROR_LIMIT;
+        snprintf(errors->info->message, CC_MESSAGE_LENGTH, "image is %ux%u, beyond the decode limit",
+                 source->image_width, source->image_height);
+        longjmp(errors->jump, 1);
+    }
+    jvirt_barray_ptr *coefficients = jpeg_read_coefficients(source);
+    jpeg_copy_critical_parameters(source, target);
+    // A CMYK file without Adobe's marker stores ink the other way round: keep it without one.
+    if (!source->saw_Adobe_marker) target->write_Adobe_marker = FALSE;
+    if (!source->saw_JFIF_marker) target->write_JFIF_header = FALSE;
+    target->optimize_coding = TRUE;
+    if (progressive) jpeg_simple_progression(target);
+    target->dest = &destination->pub;
+    jpeg_write_coefficients(target, coefficients);
+    for (jpeg_saved_marker_ptr marker = source->marker_list; marker; marker = marker->next) {
+        if (keeps_marker(marker)) jpeg_write_marker(target, marker->marker, marker->data, marker->data_length);
+        else if (!rewritten_marker(marker)) *dropped += 1;
+    }
+    jpeg_finish_compress(target);
+    jpeg_destroy_compress(target);
+    jpeg_finish_decompress(source);
+    jpeg_destroy_decompress(source);
+    return CC_OK;
+}
+
+cc_status cc_jpeg_transcode(const uint8_t *data, size_t size, cc_limits limits, int progressive,
+                            uint8_t **out, size_t *out_size, int *dropped_markers, char *message) {
+    *out = NULL;
+    *out_size = 0;
+    *dropped_markers = 0;
+    message[0] = '\0';
+    struct jpeg_decompress_struct source;
+    struct jpeg_compress_struct target;
+    // Zeroed, so destroying one that was never created (a jump before its creation) does nothing.
+    memset(&source, 0, sizeof source);
+    memset(&target, 0, sizeof target);
+    jpeg_errors errors;
+    cc_jpeg_info info;
+    memset(&info, 0, sizeof info);
+    errors.info = &info;
+    errors.scan_limit_hit = 0;
+    struct jpeg_progress_mgr progress = {.progress_monitor = on_jpeg_progress};
+    // One error manager serves both objects: libjpeg jumps through it from either.
+    source.err = jpeg_std_error(&errors.base);
+    target.err = &errors.base;
+    errors.base.error_exit = on_jpeg_error;
+    errors.base.emit_message = on_jpeg_message;
+    memory_destination destination = {
+        .pub = {.init_destination = destination_start, .empty_output_buffer = destination_grow,
+                .term_destination = destination_end},
+        .data = malloc(65536),
+        .capacity = 65536,
+    };
+    if (!destination.data) {
+        strncpy(message, "out of memory for the transcoded JPEG", CC_MESSAGE_LENGTH - 1);
+        return CC_ERROR_MEMORY;
+    }
+    volatile cc_status status = CC_ERROR_DECODE;
+    int dropped = 0;
+    cc_status result = jpeg_transcode(&source, &target, &errors, &progress, &destination, data, size, limits,
+                                      progressive, &dropped, &status);
+    if (result == CC_OK && (info.truncated || info.damaged)) result = CC_ERROR_DECODE;
+    if (result != CC_OK) {
+        free(destination.data);
+        strncpy(message, info.message, CC_MESSAGE_LENGTH - 1);
+        message[CC_MESSAGE_LENGTH - 1] = '\0';
+        return result;
+    }
+    *out = destination.data;
+    *out_size = destination.capacity - destination.pub.free_in_buffer;
+    *dropped_markers = dropped;
+    return CC_OK;
+}

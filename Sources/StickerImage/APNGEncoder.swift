@@ -1,81 +1,113 @@
 /// Writes still images as PNG and animations as APNG, chunk by chunk (IHDR, acTL, fcTL, IDAT, fdAT): one
-/// exact layout for every frame (`PNGColorReducer`), and each frame after the first stores only the
-/// rectangle that changed, drawn with blend "source" over a canvas left as it was (dispose "none"), so the
-/// composite is exactly the frame.
+/// exact layout for every frame (`PNGColorReducer`). Each frame after the first stores only the rectangle
+/// that differs from the canvas it is drawn on, and `APNGFramePlanner` picks, per frame, the previous frame's
+/// dispose op and this frame's blend op that store it in the fewest bytes; the composite is exactly the frame.
 public enum APNGEncoder {
     /// PNG for one frame, APNG for several; delays and the loop count are kept.
     public static func encode(_ image: DecodedImage, compression: PNGCompression = .fast) throws(EncodeError)
         -> [UInt8]
     {
-        let layout = PNGColorReducer.layout(for: image.frames.map(\.image))
+        try encodeReporting(image, compression: compression).bytes
+    }
+
+    /// What was written, for a report of the steps applied.
+    struct Written {
+        var bytes: [UInt8]
+        var layout: PNGPixelLayout
+        /// Frames after the first stored as less than the whole canvas.
+        var croppedFrames = 0
+        /// Frames drawn with blend "over" (unchanged pixels left transparent) or after a dispose other than none.
+        var blendedFrames = 0
+        var disposedFrames = 0
+    }
+
+    /// `chunks` (colour chunks, copied as they are) go right after IHDR.
+    static func encodeReporting(
+        _ image: DecodedImage, compression: PNGCompression, chunks: [(type: String, data: [UInt8])] = []
+    ) throws(EncodeError) -> Written {
+        let targets = image.frames.map(\.image)
+        let layout = PNGColorReducer.layout(for: targets)
         guard image.frames.count > 1 else {
-            return try PNGEncoder.encode(image.frames[0].image, layout: layout, compression: compression)
+            let bytes = try PNGEncoder.encode(
+                targets[0], layout: layout, compression: compression, chunks: chunks)
+            return Written(bytes: bytes, layout: layout)
         }
+        let holdsClear = targets.contains { frame in
+            frame.pixels.withUnsafeBytes { $0.bindMemory(to: UInt32.self).contains(0) }
+        }
+        let plain = try encodeAnimation(
+            image, layout: layout, allowsOver: holdsClear, compression: compression, chunks: chunks)
+        guard !holdsClear else { return plain }
+        // Blend "over" needs a transparent colour the frames lack: try the layout with one added.
+        let withClear = PNGColorReducer.layout(for: targets + [RGBAImage(width: 1, height: 1)])
+        let over = try encodeAnimation(
+            image, layout: withClear, allowsOver: true, compression: compression, chunks: chunks)
+        return over.bytes.count < plain.bytes.count ? over : plain
+    }
+
+    private static func encodeAnimation(
+        _ image: DecodedImage, layout: PNGPixelLayout, allowsOver: Bool, compression: PNGCompression,
+        chunks: [(type: String, data: [UInt8])]
+    ) throws(EncodeError) -> Written {
         try PNGEncoder.checkSize(image.width, image.height)
+        let compressor = try DeflateCompressor(level: compression.level)
+        let planner = try APNGFramePlanner(
+            layout: layout, allowsOver: allowsOver, trialLevel: compression.triesEveryFilterStrategy ? 6 : 1)
+        let frames = try planner.plan(image.frames.map(\.image))
+
         var writer = PNGChunkWriter()
         writer.appendHeader(
             width: image.width, height: image.height, bitDepth: layout.bitDepth, colorType: layout.colorType)
+        for chunk in chunks { writer.append(chunk.type, chunk.data) }
         var actl: [UInt8] = []
         actl.appendUInt32BE(UInt32(image.frames.count))
         actl.appendUInt32BE(UInt32(image.loopCount ?? 0))
         writer.append("acTL", actl)
         for chunk in layout.auxiliaryChunks { writer.append(chunk.type, chunk.data) }
-        let compressor = try DeflateCompressor(level: compression.level)
+        var written = Written(bytes: [], layout: layout)
         var sequence: UInt32 = 0
-        var previous: RGBAImage?
-        for frame in image.frames {
-            let rect =
-                previous.map { changedRect(from: $0, to: frame.image) }
-                ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-            writer.append("fcTL", frameControl(sequence, rect, delayMs: frame.delayMs))
+        for (index, frame) in frames.enumerated() {
+            let control = frameControl(
+                sequence, frame.rect, delayMs: image.frames[index].delayMs, dispose: frame.disposal,
+                blendOver: frame.blendOver)
+            writer.append("fcTL", control)
             sequence += 1
             let data = try PNGImageData.compress(
-                frame.image, rect: rect, layout: layout, compressor: compressor,
-                triesEveryStrategy: compression.triesEveryFilterStrategy)
-            if previous == nil {
+                frame.pixels, rect: PixelRect(x: 0, y: 0, width: frame.rect.width, height: frame.rect.height),
+                layout: layout, compressor: compressor, triesEveryStrategy: compression.triesEveryFilterStrategy)
+            if index == 0 {
                 writer.append("IDAT", data)
             } else {
                 data.withUnsafeBytes { writer.append("fdAT", sequence: sequence, $0) }
                 sequence += 1
+                if frame.rect.width < image.width || frame.rect.height < image.height { written.croppedFrames += 1 }
+                if frame.blendOver { written.blendedFrames += 1 }
             }
-            previous = frame.image
+            if frame.disposal != .none && index < frames.count - 1 { written.disposedFrames += 1 }
         }
         writer.append("IEND", [])
-        return writer.bytes
+        written.bytes = writer.bytes
+        return written
     }
 
-    static func frameControl(_ sequence: UInt32, _ rect: PixelRect, delayMs: Double) -> [UInt8] {
+    static func frameControl(
+        _ sequence: UInt32, _ rect: PixelRect, delayMs: Double, dispose: FrameDisposal = .none,
+        blendOver: Bool = false
+    ) -> [UInt8] {
         var data: [UInt8] = []
         data.appendUInt32BE(sequence)
         for value in [rect.width, rect.height, rect.x, rect.y] { data.appendUInt32BE(UInt32(value)) }
-        // Delays in milliseconds as num/1000, which every delay a decoder reads back fits.
-        let ms = UInt16(clamping: Int(delayMs.rounded()))
-        data += [UInt8(ms >> 8), UInt8(ms & 0xFF), 0x03, 0xE8, 0, 0]  // dispose none, blend source
-        return data
-    }
-
-    /// The smallest rectangle holding every pixel that differs; 1x1 when none does.
-    static func changedRect(from a: RGBAImage, to b: RGBAImage) -> PixelRect {
-        var minX = b.width
-        var minY = b.height
-        var maxX = -1
-        var maxY = -1
-        a.pixels.withUnsafeBytes { pa in
-            b.pixels.withUnsafeBytes { pb in
-                let wa = pa.bindMemory(to: UInt32.self)
-                let wb = pb.bindMemory(to: UInt32.self)
-                for y in 0..<b.height {
-                    let row = y * b.width
-                    for x in 0..<b.width where wa[row + x] != wb[row + x] {
-                        minX = min(minX, x)
-                        maxX = max(maxX, x)
-                        minY = min(minY, y)
-                        maxY = max(maxY, y)
-                    }
-                }
-            }
+        let delay = DelayFraction.stored(ms: delayMs)
+        let disposeOp: UInt8
+        switch dispose {
+        case .none: disposeOp = 0
+        case .background: disposeOp = 1
+        case .previous: disposeOp = 2
         }
-        guard maxX >= 0 else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        data += [
+            UInt8(delay.numerator >> 8), UInt8(delay.numerator & 0xFF), UInt8(delay.denominator >> 8),
+            UInt8(delay.denominator & 0xFF), disposeOp, blendOver ? 1 : 0,
+        ]
+        return data
     }
 }

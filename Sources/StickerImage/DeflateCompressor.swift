@@ -3,7 +3,7 @@ import CDeflate
 /// One libdeflate compressor at one level, for whole buffers. Not shared between threads: each encode
 /// makes its own (allocation is cheap next to compressing a sticker).
 final class DeflateCompressor {
-    private let compressor: OpaquePointer
+    fileprivate let compressor: OpaquePointer
     let level: Int
 
     init(level: Int) throws(EncodeError) {
@@ -26,6 +26,17 @@ final class DeflateCompressor {
         }
         guard written > 0 else { throw EncodeError(description: "libdeflate could not compress the image data") }
         return out
+    }
+}
+
+extension DeflateCompressor {
+    /// The size of `input` as raw deflate, written into `scratch` (grown as needed): for comparing choices.
+    func deflatedSize(_ input: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> Int {
+        let bound = libdeflate_deflate_compress_bound(compressor, input.count)
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
+        return scratch.withUnsafeMutableBytes { out in
+            libdeflate_deflate_compress(compressor, input.baseAddress, input.count, out.baseAddress, bound)
+        }
     }
 }
 

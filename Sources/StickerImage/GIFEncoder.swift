@@ -1,107 +1,103 @@
-import CGIF
-
-/// Writes GIF through giflib: one global palette from the project's quantizer, 1-bit transparency by an
-/// alpha threshold (edge pixels keep their own colour, so no dark fringe), full-canvas frames cleared
-/// between frames (disposal 2), delays in hundredths, and the loop count kept.
+/// Writes GIF with the project's own stream writer and LZW coder (`GIFStreamWriter`, `LZWEncoder`): 1-bit
+/// transparency by an alpha threshold (edge pixels keep their own colour, so no dark fringe), the colours
+/// exactly when every frame together has at most 256, else one palette shared by all frames from
+/// `PaletteQuantizer`; each frame stored as the rectangle that changed, with disposal and transparency for
+/// unchanged pixels chosen per frame (`GIFFramePlanner`); delays in hundredths, and the loop count kept.
 public enum GIFEncoder {
-    private final class Sink {
-        var bytes: [UInt8] = []
-    }
-
-    private static let write: OutputFunc = { gif, data, count in
-        guard let gif, let data, count > 0, let user = gif.pointee.UserData else { return 0 }
-        Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue().bytes.append(
-            contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
-        return count
-    }
-
     public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128) throws(EncodeError)
         -> [UInt8]
     {
-        // Opaque colours of every frame feed one palette; one index is kept for transparency.
-        var opaque: [UInt32] = []
-        var hasTransparency = false
-        for frame in image.frames {
-            frame.image.pixels.withUnsafeBufferPointer { p in
-                for i in Swift.stride(from: 0, to: p.count, by: 4) {
-                    if p[i + 3] >= alphaThreshold {
-                        opaque.append(UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]))
-                    } else {
-                        hasTransparency = true
-                    }
-                }
-            }
+        guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
+            throw EncodeError(
+                description: "GIF encoding failed: \(image.width)x\(image.height) px; a GIF side is 1 to 65535 px")
         }
-        var quantizer = ColorQuantizer(colors: opaque, maxColors: hasTransparency ? 255 : 256)
-        let transparent = hasTransparency ? quantizer.palette.count : -1
-        let entries = quantizer.palette.count + (hasTransparency ? 1 : 0)
-        var mapSize = 2
-        while mapSize < entries { mapSize *= 2 }
-
-        let sink = Sink()
-        let retained = Unmanaged.passRetained(sink)
-        defer { retained.release() }
-        var error: Int32 = 0
-        guard let gif = EGifOpen(retained.toOpaque(), write, &error) else {
-            throw failure("cannot start the GIF", error)
+        var binary = image
+        for index in binary.frames.indices {
+            binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
         }
-        var closed = false
-        defer { if !closed { EGifCloseFile(gif, &error) } }
-        EGifSetGifVersion(gif, true)
-
-        guard let map = GifMakeMapObject(Int32(mapSize), nil) else { throw failure("out of memory", 0) }
-        defer { GifFreeMapObject(map) }
-        for (i, color) in quantizer.palette.enumerated() {
-            map.pointee.Colors[i] = GifColorType(Red: color.x, Green: color.y, Blue: color.z)
+        if let exact = encodeExact(binary, globalOnly: true) { return exact.bytes }
+        let quantized = PaletteQuantizer.quantize(binary.frames.map(\.image))
+        for index in binary.frames.indices { binary.frames[index].image = quantized.image(frame: index) }
+        guard let written = encodeExact(binary, globalOnly: true) else {
+            throw EncodeError(description: "GIF encoding failed: the palette holds more than 256 colours")
         }
-        guard EGifPutScreenDesc(gif, Int32(image.width), Int32(image.height), 8, 0, map) == GIF_OK else {
-            throw failure("cannot write the screen descriptor", gif.pointee.Error)
-        }
-        if image.frames.count > 1, let loops = image.loopCount {
-            var name = Array("NETSCAPE2.0".utf8)
-            var loop: [UInt8] = [1, UInt8(loops & 0xFF), UInt8(loops >> 8 & 0xFF)]
-            guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
-                EGifPutExtensionBlock(gif, Int32(name.count), &name) == GIF_OK,
-                EGifPutExtensionBlock(gif, 3, &loop) == GIF_OK,
-                EGifPutExtensionTrailer(gif) == GIF_OK
-            else { throw failure("cannot write the loop count", gif.pointee.Error) }
-        }
-        var line = [UInt8](repeating: 0, count: image.width)
-        for frame in image.frames {
-            var control = GraphicsControlBlock(
-                DisposalMode: image.frames.count > 1 ? DISPOSE_BACKGROUND : DISPOSAL_UNSPECIFIED,
-                UserInputFlag: false,
-                DelayTime: Int32(min(65535, (frame.delayMs / 10).rounded())),
-                TransparentColor: Int32(transparent))
-            var extensionBytes = [UInt8](repeating: 0, count: 4)
-            let length = EGifGCBToExtension(&control, &extensionBytes)
-            guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extensionBytes) == GIF_OK,
-                EGifPutImageDesc(gif, 0, 0, Int32(image.width), Int32(image.height), false, nil) == GIF_OK
-            else {
-                throw failure("cannot write a frame header", gif.pointee.Error)
-            }
-            for y in 0..<image.height {
-                frame.image.pixels.withUnsafeBufferPointer { p in
-                    for x in 0..<image.width {
-                        let i = (y * image.width + x) * 4
-                        line[x] =
-                            p[i + 3] >= alphaThreshold
-                            ? quantizer.index(of: UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]))
-                            : UInt8(max(transparent, 0))
-                    }
-                }
-                guard EGifPutLine(gif, &line, Int32(image.width)) == GIF_OK else {
-                    throw failure("cannot write pixels", gif.pointee.Error)
-                }
-            }
-        }
-        closed = true
-        guard EGifCloseFile(gif, &error) == GIF_OK else { throw failure("cannot finish the GIF", error) }
-        return sink.bytes
+        return written.bytes
     }
 
-    private static func failure(_ what: String, _ code: Int32) -> EncodeError {
-        let detail = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-        return EncodeError(description: "GIF encoding failed: \(what) (\(detail))")
+    /// What was written, for a report of the steps applied.
+    struct Written {
+        var bytes: [UInt8]
+        var localTables = 0
+        var croppedFrames = 0
+        var keptUnchanged = 0
+        var disposedFrames = 0
+    }
+
+    /// Frames whose pixels are binary alpha with the colour of transparent pixels 0, stored exactly: one global
+    /// table when every frame's colours fit in it, else a local table per frame (unless `globalOnly`). Nil
+    /// when a frame needs more than 256 colours.
+    static func encodeExact(_ image: DecodedImage, globalOnly: Bool = false) -> Written? {
+        let targets = image.frames.map(\.image)
+        var global = ColorTable()
+        var fits = true
+        for frame in targets where fits {
+            frame.pixels.withUnsafeBytes { raw in
+                var last: UInt32? = nil
+                for p in raw.bindMemory(to: UInt32.self) where p != last {
+                    last = p
+                    if !global.insert(p) {
+                        fits = false
+                        return
+                    }
+                }
+            }
+        }
+        guard fits || !globalOnly else { return nil }
+        // An animation gains a transparent entry, when there is room, to leave unchanged pixels as they are.
+        if fits && targets.count > 1 { _ = global.insert(0) }
+        let planner = GIFFramePlanner(globalTable: fits ? global : nil)
+        guard let frames = planner.plan(targets) else { return nil }
+
+        var writer = GIFStreamWriter()
+        writer.appendScreen(width: image.width, height: image.height, globalTable: fits ? global.colors : nil)
+        if targets.count > 1, let loops = image.loopCount { writer.appendLoop(loops) }
+        var written = Written(bytes: [])
+        for (index, frame) in frames.enumerated() {
+            let ms = image.frames[index].delayMs
+            let delay = ms.isFinite ? Int((ms / 10).rounded().clamped(0, 65535)) : 0
+            if targets.count > 1 || frame.transparentIndex != nil {
+                writer.appendControl(
+                    disposal: targets.count > 1 ? disposalMethod(frame.disposal) : 0, delayCentiseconds: delay,
+                    transparentIndex: frame.transparentIndex)
+            }
+            writer.appendImage(frame.rect, localTable: frame.localTable, data: frame.data)
+            if frame.localTable != nil { written.localTables += 1 }
+            if frame.rect.width < image.width || frame.rect.height < image.height { written.croppedFrames += 1 }
+            if frame.keepsUnchanged && index > 0 { written.keptUnchanged += 1 }
+            if frame.disposal != .none && index < frames.count - 1 { written.disposedFrames += 1 }
+        }
+        written.bytes = writer.finish()
+        return written
+    }
+
+    private static func disposalMethod(_ disposal: FrameDisposal) -> Int {
+        switch disposal {
+        case .none: return 1
+        case .background: return 2
+        case .previous: return 3
+        }
+    }
+
+    /// Alpha below `threshold` becomes fully transparent (colour 0), the rest fully opaque.
+    static func thresholded(_ image: RGBAImage, at threshold: UInt8) -> RGBAImage {
+        var out = image
+        out.pixels.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for i in words.indices {
+                let p = words[i]
+                words[i] = UInt8(p >> 24) >= threshold ? p | 0xFF00_0000 : 0
+            }
+        }
+        return out
     }
 }

@@ -1,7 +1,7 @@
 import CCodecs
 
-/// Encodes a decoded image back into a format: PNG or APNG (our writer over libdeflate), GIF (giflib), JPEG
-/// (libjpeg-turbo).
+/// Encodes a decoded image back into a format: PNG or APNG (our writer over libdeflate), GIF (our writer and
+/// LZW coder), JPEG (libjpeg-turbo).
 public enum ImageEncoder {
     public static func encode(
         _ image: DecodedImage, as format: ImageFormat, compression: PNGCompression = .fast,

@@ -21,15 +21,17 @@ public enum PNGEncoder {
         try encode(image, layout: PNGColorReducer.layout(for: [image], forceOpaque: true), compression: compression)
     }
 
-    /// `image` in `layout` (which must hold its pixels); `strategies` overrides the filter choice.
+    /// `image` in `layout` (which must hold its pixels); `strategies` overrides the filter choice; `chunks`
+    /// (colour chunks kept from a source) are copied right after IHDR.
     static func encode(
         _ image: RGBAImage, layout: PNGPixelLayout, compression: PNGCompression,
-        strategies: [PNGFilterStrategy]? = nil
+        strategies: [PNGFilterStrategy]? = nil, chunks: [(type: String, data: [UInt8])] = []
     ) throws(EncodeError) -> [UInt8] {
         try checkSize(image.width, image.height)
         var writer = PNGChunkWriter()
         writer.appendHeader(
             width: image.width, height: image.height, bitDepth: layout.bitDepth, colorType: layout.colorType)
+        for chunk in chunks { writer.append(chunk.type, chunk.data) }
         for chunk in layout.auxiliaryChunks { writer.append(chunk.type, chunk.data) }
         let data = try PNGImageData.compress(
             image, rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height), layout: layout,

@@ -16,10 +16,13 @@ public enum PNGFilterStrategy: Sendable, Hashable {
     /// Per row, the filter whose output has the smallest sum of absolute values (bytes read as signed), the
     /// heuristic libpng and Pillow use: small differences compress well.
     case minimumSumOfAbsoluteDifferences
+    /// Per row, the filter whose output deflates smallest after the rows already chosen (a few rows of
+    /// context, a fast level): slow, and the best on flat art that mixes unfiltered and "up" rows.
+    case brute
 
     /// Every strategy, for trying each and keeping the smallest output.
     public static let all: [PNGFilterStrategy] =
-        PNGFilterType.allCases.map { .fixed($0) } + [.minimumSumOfAbsoluteDifferences]
+        PNGFilterType.allCases.map { .fixed($0) } + [.minimumSumOfAbsoluteDifferences, .brute]
 }
 
 /// Filters packed scanlines into PNG image data: each row prefixed by its filter type byte.
@@ -30,6 +33,12 @@ public enum PNGRowFilter {
         _ rows: UnsafeRawBufferPointer, rowBytes: Int, height: Int, bytesPerPixel: Int, strategy: PNGFilterStrategy,
         band: Range<Int>? = nil
     ) -> [UInt8] {
+        if strategy == .brute, band == nil || band == 0..<height,
+            let brute = try? PNGBruteFilter.filter(
+                rows, rowBytes: rowBytes, height: height, bytesPerPixel: bytesPerPixel)
+        {
+            return brute
+        }
         let band = band ?? 0..<height
         let zeros = [UInt8](repeating: 0, count: rowBytes)
         return [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * band.count) { out, count in
@@ -41,7 +50,7 @@ public enum PNGRowFilter {
                     let type: PNGFilterType
                     switch strategy {
                     case .fixed(let fixed): type = fixed
-                    case .minimumSumOfAbsoluteDifferences:
+                    case .minimumSumOfAbsoluteDifferences, .brute:
                         type = cheapest(row, prior: prior, count: rowBytes, bpp: bytesPerPixel)
                     }
                     let target = out.baseAddress! + n * (rowBytes + 1)

@@ -52,7 +52,7 @@ struct StickerFitterTests {
         #expect(result.outcome == .fitted, "\(result.reason ?? "")")
         #expect(result.lossySteps.isEmpty && result.colors == nil && !result.losslessSteps.isEmpty)
         let shown = try ImageDecoder.decode(try #require(result.bytes))
-        #expect(shown.frames[0].image == flat.clearingHiddenColour().frames[0].image)
+        #expect(shown.frames[0].image == flat.frames[0].image.zeroingHiddenColor().image)
 
         try TestImages.write(TestImages.still(noise: 256), to: folder + "/noise.png")
         let noise = StickerFitter.fit(folder + "/noise.png", options: FitOptions(byteLimit: 100_000, allowed: []))

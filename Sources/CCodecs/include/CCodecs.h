@@ -68,6 +68,13 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t size, cc_limits limits
 cc_status cc_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
                               uint8_t **out, size_t *out_size, char *message);
 
+/// Rewrites a JPEG without decoding its pixels: the DCT coefficients are copied as they are, with optimised
+/// Huffman tables, as a progressive file when `progressive` is nonzero. Only the ICC profile (APP2
+/// ICC_PROFILE) and the Exif block (APP1) are carried over; JFIF/Adobe markers are written as the colour space
+/// needs. `*dropped_markers` counts the other markers left out. The output is malloc'd; free with cc_free.
+cc_status cc_jpeg_transcode(const uint8_t *data, size_t size, cc_limits limits, int progressive,
+                            uint8_t **out, size_t *out_size, int *dropped_markers, char *message);
+
 void cc_free(void *pointer);
 
 #endif

@@ -1,0 +1,150 @@
+/// Chooses how each frame of a GIF is stored, and stores it. For frame i the previous frame's disposal
+/// (none, background, previous) gives the canvas it is drawn on; frame i stores the rectangle where its
+/// target differs from that canvas, with every pixel as its colour, or with the pixels the canvas already
+/// shows as the transparent index (which leaves them, and which LZW compresses into long runs). Each way is
+/// LZW-encoded and the shortest kept; every one composites to exactly the target.
+///
+/// The targets have binary alpha with the colour of transparent pixels 0. Colours come from the global table
+/// when there is one, else from a local table per frame, which fails (nil) past 256 colours.
+struct GIFFramePlanner {
+    struct Frame {
+        var rect: PixelRect
+        /// Indices into `table` (the global one when nil).
+        var data: [UInt8]
+        var localTable: [UInt32]?
+        var transparentIndex: Int?
+        /// What happens after this frame (decided when the next is planned).
+        var disposal: FrameDisposal = .none
+        var keepsUnchanged = false
+        var size: Int { data.count + (localTable.map { 3 << GIFStreamWriter.tableBits($0.count) } ?? 0) }
+    }
+
+    /// The global colour table, the transparent colour (0) included when any frame needs it.
+    let globalTable: ColorTable?
+    /// The global table holds the transparent colour 0.
+    let globalHoldsClear: Bool
+    private let lzw = LZWTable()
+
+    init(globalTable: ColorTable?) {
+        self.globalTable = globalTable
+        globalHoldsClear = globalTable?.colors.contains(0) ?? true
+    }
+
+    func plan(_ targets: [RGBAImage]) -> [Frame]? {
+        let first = targets[0]
+        let clear = RGBAImage(width: first.width, height: first.height)
+        guard
+            let start = best(first, on: clear, covering: Self.mustClear(after: first, next: targets.dropFirst().first))
+        else { return nil }
+        var frames = [start]
+        var history = CanvasHistory(base: clear, rect: start.rect, shown: first)
+        for index in 1..<max(1, targets.count) {
+            var chosen: (frame: Frame, disposal: FrameDisposal, canvas: RGBAImage)? = nil
+            for (disposal, canvas) in history.canvases(isFirst: false) {
+                let cover = Self.mustClear(
+                    after: targets[index], next: index + 1 < targets.count ? targets[index + 1] : nil)
+                guard let candidate = best(targets[index], on: canvas, covering: cover) else { continue }
+                if chosen == nil || candidate.size < chosen!.frame.size { chosen = (candidate, disposal, canvas) }
+            }
+            guard let chosen else { return nil }
+            frames[index - 1].disposal = chosen.disposal
+            frames.append(chosen.frame)
+            history = CanvasHistory(base: chosen.canvas, rect: chosen.frame.rect, shown: targets[index])
+        }
+        return frames
+    }
+
+    /// The smallest way to draw `target` on `canvas`, or nil when none is exact.
+    /// The smallest way to draw `target` on `canvas`, its rectangle holding `covering` too; nil when none is
+    /// exact.
+    private func best(_ target: RGBAImage, on canvas: RGBAImage, covering: PixelRect?) -> Frame? {
+        var rect = target.changedBounds(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        if let covering { rect = rect.union(covering) }
+        var chosen: Frame? = nil
+        for keep in [false, true] {
+            guard let colors = Self.stored(target, on: canvas, rect: rect, keepUnchanged: keep),
+                var frame = encode(colors, rect: rect)
+            else { continue }
+            frame.keepsUnchanged = keep
+            if chosen == nil || frame.size < chosen!.size { chosen = frame }
+            // Without a transparent entry nothing can be kept.
+            if !globalHoldsClear { break }
+        }
+        return chosen
+    }
+
+    /// Where `next` is transparent but this frame shows something. GIF cannot draw transparency, only clear a
+    /// frame's rectangle by disposing it to the background: this frame's rectangle must hold these pixels.
+    static func mustClear(after target: RGBAImage, next: RGBAImage?) -> PixelRect? {
+        guard let next else { return nil }
+        var visible = target
+        visible.pixels.withUnsafeMutableBytes { raw in
+            next.pixels.withUnsafeBytes { n in
+                let v = raw.bindMemory(to: UInt32.self)
+                let w = n.bindMemory(to: UInt32.self)
+                // Pixels that need no clearing are made equal to `next`, so the bounds of what differs are the rest.
+                for i in v.indices where !(w[i] == 0 && v[i] != 0) { v[i] = w[i] }
+            }
+        }
+        return visible.changedBounds(from: next)
+    }
+
+    /// The colours a frame stores for `rect`, 0 meaning the transparent index: for each pixel the target's
+    /// colour, or 0 where the target is transparent (the canvas must be too) or, with `keepUnchanged`, where
+    /// the canvas already shows it. Nil when a pixel would have to turn transparent.
+    static func stored(_ target: RGBAImage, on canvas: RGBAImage, rect: PixelRect, keepUnchanged: Bool)
+        -> [UInt32]?
+    {
+        var out = [UInt32](repeating: 0, count: rect.width * rect.height)
+        let exact = target.pixels.withUnsafeBytes { t in
+            canvas.pixels.withUnsafeBytes { c in
+                let tw = t.bindMemory(to: UInt32.self)
+                let cw = c.bindMemory(to: UInt32.self)
+                for y in 0..<rect.height {
+                    for x in 0..<rect.width {
+                        let i = (rect.y + y) * target.width + rect.x + x
+                        let (p, q) = (tw[i], cw[i])
+                        if p == 0 {
+                            guard q == 0 else { return false }
+                        } else if !(keepUnchanged && p == q) {
+                            out[y * rect.width + x] = p
+                        }
+                    }
+                }
+                return true
+            }
+        }
+        return exact ? out : nil
+    }
+
+    /// Indices and LZW data for stored colours, through the global table or a local one.
+    private func encode(_ colors: [UInt32], rect: PixelRect) -> Frame? {
+        var table: ColorTable
+        var local: [UInt32]? = nil
+        if let globalTable {
+            table = globalTable
+        } else {
+            table = ColorTable()
+            for color in colors where !table.insert(color) { return nil }
+            local = table.colors
+        }
+        let hasClear = colors.contains(0)
+        if hasClear && !globalHoldsClear { return nil }
+        let transparent = hasClear ? Int(table.index(of: 0)) : nil
+        var indices = [UInt8](repeating: 0, count: colors.count)
+        var last: UInt32 = colors.first.map { $0 &+ 1 } ?? 0
+        var index: UInt8 = 0
+        for (n, color) in colors.enumerated() {
+            if color != last {
+                last = color
+                index = table.index(of: color)
+            }
+            indices[n] = index
+        }
+        let bits = GIFStreamWriter.tableBits(table.colors.count)
+        let data = indices.withUnsafeBufferPointer {
+            LZWEncoder.imageData($0, minCodeSize: max(2, bits), table: lzw)
+        }
+        return Frame(rect: rect, data: data, localTable: local, transparentIndex: transparent)
+    }
+}
