@@ -77,6 +77,7 @@ enum GIFDecoder {
         // the copy comes from the worker's buffers instead of a fresh allocation the kernel zero-fills.
         var shared = false
         var pendingClear: PixelRect?
+        var cleared = false
         var frames: [AnimationFrame] = []
         var control = GraphicControl()
         var loopCount: Int? = nil
@@ -137,7 +138,9 @@ enum GIFDecoder {
                 frames.append(AnimationFrame(image: canvas, delayMs: Double(control.delayCentiseconds * 10)))
                 shared = true
                 switch control.disposal {
-                case 2: pendingClear = rect
+                case 2:
+                    pendingClear = rect
+                    cleared = true
                 case 3: if let saved { canvas = saved }
                 default: break
                 }
@@ -152,7 +155,10 @@ enum GIFDecoder {
         }
         guard !frames.isEmpty else { throw .malformed("malformed GIF: the file holds no image") }
         // Alpha says what is shown: a transparent index, or canvas a frame leaves uncovered (or disposal clears).
-        let showsTransparency = usesTransparency || frames.contains { !$0.image.isOpaque }
+        // Without a transparent index every drawn pixel is opaque, so only a clear can bring transparency back
+        // after the first frame: the later frames need no scan unless one was cleared.
+        let showsTransparency =
+            usesTransparency || !frames[0].image.isOpaque || (cleared && frames.contains { !$0.image.isOpaque })
         var encoding = SourceEncoding(
             bitDepth: max(1, paletteBits), colorType: "palette",
             hasAlphaChannel: showsTransparency, interlaced: sawInterlace)
