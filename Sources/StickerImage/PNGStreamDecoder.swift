@@ -26,32 +26,34 @@ enum PNGStreamDecoder {
     {
         var info = cc_png_info()
         let c = limits.cLimits
-        // Sized from the IHDR before libpng runs; a size the limits refuse gets no buffer, and libpng's own checks
-        // of the header then give the error they always gave.
-        let size = headerSize(bytes, limits: limits)
-        var pixels =
-            size.map {
-                buffers?.take(count: $0.width * $0.height * 4) ?? PixelBuffers.fresh(count: $0.width * $0.height * 4)
-            }
-            ?? []
+        // A reused buffer when the worker has one of the IHDR's size; else the C side allocates, so that an
+        // allocation too large for the memory there is an error, not a trap.
+        var reused = headerSize(bytes, limits: limits).flatMap { buffers?.reused(count: $0.width * $0.height * 4) }
+        var allocated: UnsafeMutablePointer<UInt8>? = nil
+        defer { cc_free(allocated) }
         let status = bytes.withUnsafeBufferPointer { buffer in
-            pixels.withUnsafeMutableBufferPointer { out in
-                cc_png_decode_rgba(
-                    buffer.baseAddress, buffer.count,
-                    cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels), out.baseAddress,
-                    out.count, &info)
+            let limits = cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels)
+            guard reused != nil else {
+                return cc_png_decode_rgba(buffer.baseAddress, buffer.count, limits, &allocated, 0, &info)
+            }
+            return reused!.withUnsafeMutableBufferPointer { out in
+                var pointer = out.baseAddress
+                return cc_png_decode_rgba(buffer.baseAddress, buffer.count, limits, &pointer, out.count, &info)
             }
         }
         let message = CMessage.string(from: &info.message)
         try CDecodeResult.check(status, message: message) { "PNG data error: \(pngMessage($0))" }
-        guard let size, Int(info.width) == size.width, Int(info.height) == size.height else {
-            throw .malformed("the decoder returned no pixels")
+        let image: RGBAImage
+        if let reused {
+            image = RGBAImage(width: Int(info.width), height: Int(info.height), pixels: reused)
+        } else {
+            image = try CDecodeResult.image(allocated, width: info.width, height: info.height)
         }
         let streamInfo = PNGStreamInfo(
             bitDepth: Int(info.bit_depth), colorType: Int(info.color_type),
             interlaced: info.interlaced != 0, hasTransparencyChunk: info.has_trns != 0,
             warnings: CMessage.lines(from: &info.warning_text).map { "libpng: \($0)" })
-        return (RGBAImage(width: size.width, height: size.height, pixels: pixels), streamInfo)
+        return (image, streamInfo)
     }
 
     /// The IHDR's size when the stream starts with one the limits allow.

@@ -14,6 +14,11 @@ public final class PixelBuffers {
     /// An array of exactly `count` bytes whose contents are left over from an earlier image: the caller writes
     /// every byte. A reused buffer when one is large enough, else a new one, uninitialised (nothing to zero).
     func take(count: Int) -> [UInt8] {
+        reused(count: count) ?? Self.fresh(count: count)
+    }
+
+    /// A buffer given back earlier, resized to exactly `count` bytes, or nil when none is large enough.
+    func reused(count: Int) -> [UInt8]? {
         if let index = free.indices.filter({ free[$0].capacity >= count }).min(by: {
             free[$0].capacity < free[$1].capacity
         }) {
@@ -27,7 +32,7 @@ public final class PixelBuffers {
             }
             return buffer
         }
-        return Self.fresh(count: count)
+        return nil
     }
 
     /// A new array of `count` bytes, not zeroed: for a caller that writes every byte.
