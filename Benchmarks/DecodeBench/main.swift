@@ -57,6 +57,8 @@ func clean(_ text: String) -> String {
 }
 
 let clock = ContinuousClock()
+// One worker's pixel buffers, reused from decode to decode as each lint worker reuses its own.
+let buffers = PixelBuffers()
 print("# path\tformat\tmedian_seconds\tframes\tbytes\terror")
 for (path, read) in inputs {
     let bytes: [UInt8]
@@ -79,9 +81,14 @@ for (path, read) in inputs {
     var frames = 0
     for _ in 0..<runs {
         let start = clock.now
-        // The result is used (frame count) so the decode cannot be optimised away; it is freed inside the timing,
-        // as Pillow's images are.
-        frames = (try? ImageDecoder.decode(bytes, limits: limits))?.frames.count ?? -1
+        // The result is used (frame count) so the decode cannot be optimised away; its buffers are given back
+        // inside the timing, as lint's workers give them back (and as Pillow frees its images).
+        if let decoded = try? ImageDecoder.decode(bytes, limits: limits, buffers: buffers) {
+            frames = decoded.frames.count
+            buffers.reclaim(decoded)
+        } else {
+            frames = -1
+        }
         let elapsed = start.duration(to: clock.now)
         seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }

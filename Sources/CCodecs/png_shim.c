@@ -163,12 +163,13 @@ static void expand_palette(png_structp png, png_infop png_info, uint8_t *buffer,
 // The setjmp side of cc_png_decode_rgba. What libpng's callbacks change (`reader`, `sink`) belongs to the caller:
 // C leaves a non-volatile local of the function that called setjmp indeterminate after a longjmp if it changed.
 static cc_status png_decode(memory_reader *reader, message_sink *sink, cc_limits limits, uint8_t **pixels,
-                            cc_png_info *info) {
+                            size_t pixels_size, cc_png_info *info) {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, sink, on_png_error, on_png_warning);
     if (!png) return CC_ERROR_MEMORY;
     png_infop png_info = png_create_info_struct(png);
     // Locals changed after setjmp and read after a longjmp must be volatile.
     uint8_t *volatile buffer = NULL;
+    volatile int owned = 0; // `buffer` was malloc'd here, not handed in
     png_bytep *volatile rows = NULL;
     volatile cc_status status = CC_ERROR_DECODE;
     if (!png_info) {
@@ -184,7 +185,7 @@ static cc_status png_decode(memory_reader *reader, message_sink *sink, cc_limits
             goto rows_read;
         }
         free(rows);
-        free(buffer);
+        if (owned) free(buffer);
         png_destroy_read_struct(&png, &png_info, NULL);
         return reader->metadata_bomb ? CC_ERROR_LIMIT : status;
     }
@@ -234,7 +235,15 @@ static cc_status png_decode(memory_reader *reader, message_sink *sink, cc_limits
         status = CC_ERROR_LIMIT;
         png_error(png, "image is too large to address");
     }
-    buffer = malloc(buffer_bytes);
+    // The caller's buffer when it has one of this size (a worker reuses one from image to image, where a fresh
+    // buffer per image costs a page fault per 4 KiB), else a new one, whose allocation may fail without a trap.
+    if (*pixels) {
+        if (pixels_size != buffer_bytes) png_error(png, "the pixel buffer does not match the IHDR size");
+        buffer = *pixels;
+    } else {
+        buffer = malloc(buffer_bytes);
+        owned = buffer != NULL;
+    }
     rows = malloc(sizeof(png_bytep) * height);
     if (!buffer || !rows) {
         status = CC_ERROR_MEMORY;
@@ -265,11 +274,10 @@ rows_read:
 }
 
 cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
-                             uint8_t **pixels, cc_png_info *info) {
+                             uint8_t **pixels, size_t pixels_size, cc_png_info *info) {
     memset(info, 0, sizeof *info);
-    *pixels = NULL;
     message_sink sink = {info->message, info->warning_text, &info->warnings};
     memory_reader reader = {data, size, 0, 0, 0, 0};
-    return png_decode(&reader, &sink, limits, pixels, info);
+    return png_decode(&reader, &sink, limits, pixels, pixels_size, info);
 }
 

@@ -14,7 +14,8 @@ public struct CatalogBuilder {
         public var sequenceTiming = SequenceTiming(duration: 15, kind: .fps)
         public var iconArt: RGBAImage?
         public var iconFit: IconSetMaker.Fit = .contain
-        public var variants: VariantWriter?
+        /// The variants, encoded during lint's prepare phase; nil for none.
+        public var variants: PreparedVariants?
         /// The variants folder as the manifest names it (the final path, not the temporary one written to).
         public var variantsFolderName = "Variants"
         public var toolVersion = "0"
@@ -113,8 +114,8 @@ public struct CatalogBuilder {
                     ),
                 ]), to: folder + "/Contents.json")
             var variants: [VariantWriter.Output] = []
-            if let writer = options.variants, let variantsFolder {
-                variants = try writer.write(source: source, stem: item.name, into: variantsFolder)
+            if let prepared = options.variants, let variantsFolder {
+                variants = try prepared.write(source: source, into: variantsFolder)
             }
             return (
                 folderName,

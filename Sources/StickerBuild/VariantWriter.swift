@@ -43,13 +43,30 @@ public struct VariantWriter: Sendable {
     public struct EncodedFile: Sendable {
         public let output: Output
         public let bytes: [UInt8]
+
+        /// The same file named in `folder` instead.
+        func placed(in folder: String) -> EncodedFile {
+            let name = (output.path as NSString).lastPathComponent
+            return EncodedFile(
+                output: Output(
+                    scale: output.scale, path: folder + "/" + name, width: output.width, height: output.height),
+                bytes: bytes)
+        }
     }
 
     /// Decodes once and makes every output in memory (the @3x one is the source's bytes); writes nothing.
     public func encode(source: String, stem: String, into folder: String) throws -> [EncodedFile] {
         let bytes = try FileBytes.read(source, limit: limits.maxFileBytes)
-        let image = try ImageDecoder.decode(bytes, limits: limits)
-        return try paths(for: source, stem: stem, in: folder, format: image.format).map { scale, path in
+        return try encode(
+            bytes: bytes, image: try ImageDecoder.decode(bytes, limits: limits), source: source, stem: stem,
+            into: folder)
+    }
+
+    /// Every output of a file already read (`bytes`) and decoded (`image`), in memory.
+    public func encode(bytes: [UInt8], image: DecodedImage, source: String, stem: String, into folder: String) throws
+        -> [EncodedFile]
+    {
+        try paths(for: source, stem: stem, in: folder, format: image.format).map { scale, path in
             if scale == 3 {
                 return EncodedFile(
                     output: Output(scale: 3, path: path, width: image.width, height: image.height), bytes: bytes)

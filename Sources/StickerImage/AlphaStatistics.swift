@@ -24,26 +24,27 @@ extension RGBAImage {
         var maxX = -1
         var minY = height
         var maxY = -1
-        pixels.withUnsafeBufferPointer { p in
-            for y in 0..<height {
-                let row = y * width * 4 + 3
-                let edgeRow = y == 0 || y == height - 1
-                var first = -1
-                var last = -1
-                var zeros = 0
-                for x in 0..<width {
-                    let a = p[row + x * 4]
-                    if a == 0 {
-                        zeros += 1
-                    } else {
-                        if first < 0 { first = x }
-                        last = x
+        let width = width
+        // Whole pixels as words, alpha in the byte the mask picks.
+        pixels.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { words in
+                let alphaMask = UInt32(0xFF00_0000).littleEndian
+                for y in 0..<height {
+                    let row = UnsafeBufferPointer(rebasing: words[(y * width)..<((y + 1) * width)])
+                    // Branch-free, so it vectorises: (alpha - 1) wraps to the top bit only for alpha 0.
+                    var count: UInt32 = 0
+                    for word in row { count &+= ((UInt32(littleEndian: word) &>> 24) &- 1) &>> 31 }
+                    let zeros = Int(count)
+                    stats.transparentPixels += zeros
+                    if y == 0 || y == height - 1 {
+                        if row.contains(where: { $0 & alphaMask != alphaMask }) { border = false }
+                    } else if row[0] & alphaMask != alphaMask || row[width - 1] & alphaMask != alphaMask {
+                        border = false
                     }
-                    if edgeRow && a != 255 { border = false }
-                }
-                stats.transparentPixels += zeros
-                if p[row] != 255 || p[row + (width - 1) * 4] != 255 { border = false }
-                if first >= 0 {
+                    guard zeros < width else { continue }
+                    // A visible pixel on this row: the first and last from each end.
+                    let first = row.firstIndex { $0 & alphaMask != 0 }!
+                    let last = row.lastIndex { $0 & alphaMask != 0 }!
                     minX = min(minX, first)
                     maxX = max(maxX, last)
                     minY = min(minY, y)

@@ -30,7 +30,9 @@ enum GIFDecoder {
         return Int32(n)
     }
 
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits, buffers: PixelBuffers) throws(DecodeError)
+        -> DecodedImage
+    {
         let source = ByteSource(bytes)
         var openError: Int32 = 0
         let retained = Unmanaged.passRetained(source)
@@ -42,7 +44,7 @@ enum GIFDecoder {
             var closeError: Int32 = 0
             DGifCloseFile(gif, &closeError)
         }
-        return try decode(gif, limits: limits)
+        return try decode(gif, limits: limits, buffers: buffers)
     }
 
     /// giflib reads the LZW code size with the descriptor and refuses sizes past 8 as a read failure.
@@ -62,15 +64,20 @@ enum GIFDecoder {
         return String(cString: text).lowercased()
     }
 
-    private static func decode(_ gif: UnsafeMutablePointer<GifFileType>, limits: DecodeLimits) throws(DecodeError)
-        -> DecodedImage
-    {
+    private static func decode(
+        _ gif: UnsafeMutablePointer<GifFileType>, limits: DecodeLimits, buffers: PixelBuffers
+    ) throws(DecodeError) -> DecodedImage {
         var width = Int(gif.pointee.SWidth)
         var height = Int(gif.pointee.SHeight)
         // An empty screen may still grow to hold the first frame: it is refused once that frame is known.
         try limits.checkCanvas(width: width, height: height)
 
-        var canvas = RGBAImage(width: width, height: height)
+        var canvas = buffers.canvas(width: width, height: height)
+        // Whether `canvas` shares its pixels with a frame already made, so it must be copied before a write:
+        // the copy comes from the worker's buffers instead of a fresh allocation the kernel zero-fills.
+        var shared = false
+        var pendingClear: PixelRect?
+        var cleared = false
         var frames: [AnimationFrame] = []
         var control = GraphicControl()
         var loopCount: Int? = nil
@@ -105,7 +112,9 @@ enum GIFDecoder {
                     x: Int(descriptor.Left), y: Int(descriptor.Top),
                     width: Int(descriptor.Width), height: Int(descriptor.Height))
                 if frames.isEmpty {
-                    try growScreen(toHold: rect, width: &width, height: &height, canvas: &canvas, limits: limits)
+                    try growScreen(
+                        toHold: rect, width: &width, height: &height, canvas: &canvas, limits: limits,
+                        buffers: buffers)
                 }
                 sawInterlace = sawInterlace || descriptor.Interlace
                 let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap
@@ -113,14 +122,25 @@ enum GIFDecoder {
                 if colorMap == nil { warnings.append("frame \(frames.count) has no colour table; drawn in black") }
                 if control.transparentIndex != nil { usesTransparency = true }
 
+                // Disposal to background waits for the next frame: after the last one it is never needed.
+                if let clear = pendingClear {
+                    if shared { canvas = buffers.copy(canvas) }
+                    shared = false
+                    Compositor.clear(clear, on: &canvas)
+                    pendingClear = nil
+                }
                 let saved = control.disposal == 3 ? canvas : nil
+                if shared || saved != nil { canvas = buffers.copy(canvas) }
                 try drawImage(
                     gif, rect: rect, interlaced: descriptor.Interlace, colorMap: colorMap,
                     transparentIndex: control.transparentIndex, limits: limits, frame: frames.count,
                     indices: &indices, on: &canvas)
                 frames.append(AnimationFrame(image: canvas, delayMs: Double(control.delayCentiseconds * 10)))
+                shared = true
                 switch control.disposal {
-                case 2: Compositor.clear(rect, on: &canvas)
+                case 2:
+                    pendingClear = rect
+                    cleared = true
                 case 3: if let saved { canvas = saved }
                 default: break
                 }
@@ -135,7 +155,10 @@ enum GIFDecoder {
         }
         guard !frames.isEmpty else { throw .malformed("malformed GIF: the file holds no image") }
         // Alpha says what is shown: a transparent index, or canvas a frame leaves uncovered (or disposal clears).
-        let showsTransparency = usesTransparency || frames.contains { !$0.image.isOpaque }
+        // Without a transparent index every drawn pixel is opaque, so only a clear can bring transparency back
+        // after the first frame: the later frames need no scan unless one was cleared.
+        let showsTransparency =
+            usesTransparency || !frames[0].image.isOpaque || (cleared && frames.contains { !$0.image.isOpaque })
         var encoding = SourceEncoding(
             bitDepth: max(1, paletteBits), colorType: "palette",
             hasAlphaChannel: showsTransparency, interlaced: sawInterlace)
@@ -148,7 +171,8 @@ enum GIFDecoder {
     /// Chromium and Firefox grow the canvas when the first frame does not fit the logical screen (Chromium to the
     /// frame's right and bottom edges, which keeps its offset; so do we). Later frames are clipped to it.
     private static func growScreen(
-        toHold rect: PixelRect, width: inout Int, height: inout Int, canvas: inout RGBAImage, limits: DecodeLimits
+        toHold rect: PixelRect, width: inout Int, height: inout Int, canvas: inout RGBAImage, limits: DecodeLimits,
+        buffers: PixelBuffers
     ) throws(DecodeError) {
         // Offsets and sizes are 16-bit fields, so these sums cannot overflow.
         let grownWidth = rect.width > 0 && rect.height > 0 ? max(width, rect.x + rect.width) : width
@@ -159,7 +183,7 @@ enum GIFDecoder {
         guard (grownWidth, grownHeight) != (width, height) else { return }
         try limits.checkCanvas(width: grownWidth, height: grownHeight)
         (width, height) = (grownWidth, grownHeight)
-        canvas = RGBAImage(width: width, height: height)
+        canvas = buffers.canvas(width: width, height: height)
     }
 
     /// Reads the frame's indices and draws them onto the canvas: a palette colour for every pixel but the

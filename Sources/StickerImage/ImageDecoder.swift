@@ -3,13 +3,16 @@ import StickerSupport
 
 /// The entry point: bytes or a file to a `DecodedImage`, the format found by content.
 public enum ImageDecoder {
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(DecodeError) -> DecodedImage {
+    /// `buffers`: a worker's reused pixel buffers (give the image back with `reclaim` when done); nil for new ones.
+    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, buffers: PixelBuffers? = nil)
+        throws(DecodeError) -> DecodedImage
+    {
         guard bytes.count <= limits.maxFileBytes else {
             throw .limitExceeded("the file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes)")
         }
         switch try FormatSniffer.sniff(bytes) {
-        case .png, .apng: return try PNGDecoder.decode(bytes, limits: limits)
-        case .gif: return try GIFDecoder.decode(bytes, limits: limits)
+        case .png, .apng: return try PNGDecoder.decode(bytes, limits: limits, buffers: buffers ?? PixelBuffers())
+        case .gif: return try GIFDecoder.decode(bytes, limits: limits, buffers: buffers ?? PixelBuffers())
         case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
         }
     }

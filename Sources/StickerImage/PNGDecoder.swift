@@ -1,6 +1,8 @@
 /// PNG and APNG files: the chunk structure checked here, pixels through libpng, APNG frames composited.
 enum PNGDecoder {
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits, buffers: PixelBuffers) throws(DecodeError)
+        -> DecodedImage
+    {
         let chunks = try PNGChunkWalker.chunks(of: bytes)
         try checkOrder(chunks)
         let header = try PNGHeader(chunks: chunks, bytes: bytes)
@@ -23,11 +25,11 @@ enum PNGDecoder {
 
         if let animation {
             var decoded = try APNGCompositor.decode(
-                animation, chunks: chunks, bytes: bytes, header: header, limits: limits)
+                animation, chunks: chunks, bytes: bytes, header: header, limits: limits, buffers: buffers)
             decoded.warnings = warnings + decoded.warnings
             return decoded
         }
-        let (image, info) = try PNGStreamDecoder.decode(bytes, limits: limits)
+        let (image, info) = try PNGStreamDecoder.decode(bytes, limits: limits, buffers: buffers)
         return DecodedImage(
             format: format, width: image.width, height: image.height,
             frames: [AnimationFrame(image: image, delayMs: 0)], loopCount: nil,

@@ -20,24 +20,49 @@ struct PNGStreamInfo {
 
 /// One complete PNG stream (signature to IEND) through libpng to RGBA8.
 enum PNGStreamDecoder {
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> (RGBAImage, PNGStreamInfo) {
+    /// `buffers`: where the pixel buffer comes from (a worker's reused ones); nil for a new one.
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits, buffers: PixelBuffers? = nil) throws(DecodeError)
+        -> (RGBAImage, PNGStreamInfo)
+    {
         var info = cc_png_info()
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
         let c = limits.cLimits
+        // A reused buffer when the worker has one of the IHDR's size; else the C side allocates, so that an
+        // allocation too large for the memory there is an error, not a trap.
+        var reused = headerSize(bytes, limits: limits).flatMap { buffers?.reused(count: $0.width * $0.height * 4) }
+        var allocated: UnsafeMutablePointer<UInt8>? = nil
+        defer { cc_free(allocated) }
         let status = bytes.withUnsafeBufferPointer { buffer in
-            cc_png_decode_rgba(
-                buffer.baseAddress, buffer.count,
-                cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels), &pixels, &info)
+            let limits = cc_limits(max_width: c.width, max_height: c.height, max_pixels: c.pixels)
+            guard reused != nil else {
+                return cc_png_decode_rgba(buffer.baseAddress, buffer.count, limits, &allocated, 0, &info)
+            }
+            return reused!.withUnsafeMutableBufferPointer { out in
+                var pointer = out.baseAddress
+                return cc_png_decode_rgba(buffer.baseAddress, buffer.count, limits, &pointer, out.count, &info)
+            }
         }
-        defer { cc_free(pixels) }
         let message = CMessage.string(from: &info.message)
         try CDecodeResult.check(status, message: message) { "PNG data error: \(pngMessage($0))" }
-        let image = try CDecodeResult.image(pixels, width: info.width, height: info.height)
+        let image: RGBAImage
+        if let reused {
+            image = RGBAImage(width: Int(info.width), height: Int(info.height), pixels: reused)
+        } else {
+            image = try CDecodeResult.image(allocated, width: info.width, height: info.height)
+        }
         let streamInfo = PNGStreamInfo(
             bitDepth: Int(info.bit_depth), colorType: Int(info.color_type),
             interlaced: info.interlaced != 0, hasTransparencyChunk: info.has_trns != 0,
             warnings: CMessage.lines(from: &info.warning_text).map { "libpng: \($0)" })
         return (image, streamInfo)
+    }
+
+    /// The IHDR's size when the stream starts with one the limits allow.
+    static func headerSize(_ bytes: [UInt8], limits: DecodeLimits) -> (width: Int, height: Int)? {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        let width = Int(bytes.uint32BE(at: 16))
+        let height = Int(bytes.uint32BE(at: 20))
+        guard width > 0, height > 0, (try? limits.checkCanvas(width: width, height: height)) != nil else { return nil }
+        return (width, height)
     }
 
     /// libpng's terse messages, said so that a person knows what broke.

@@ -26,72 +26,34 @@ public struct LintReport: Sendable {
     public func count(_ severity: Severity) -> Int { diagnostics.count(severity) }
 }
 
-/// Decodes every file once, on all cores, then runs every enabled rule over the facts.
+/// Lint in two phases: prepare (read and decode every file once, keep facts keyed by pack and sticker, no pixels)
+/// and judge (every enabled rule over the facts; no file is read).
 public enum Linter {
+    /// Both phases. `consume` sees each decoded image during the prepare phase, before it is dropped.
     public static func lint(
         _ inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass? = nil,
         limits: DecodeLimits = .default, jobs: Int? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int, _ path: String) -> Void)? = nil,
-        visit: StickerFacts.Visitor? = nil
+        consume: DecodedImageConsumer? = nil
     ) -> LintReport {
-        let paths = inputs.flatMap(\.stickerPaths)
-        let refused = inputs.reduce(into: [String: String]()) { $0.merge($1.refused) { a, _ in a } }
-        let facts = readFacts(
-            paths, refused: refused, limits: limits, jobs: jobs, progress: progress, visit: visit)
-        var offset = 0
-        var packs: [PackReport] = []
-        for input in inputs {
-            let stickers = Array(facts[offset..<(offset + input.stickerPaths.count)])
-            offset += input.stickerPaths.count
-            packs.append(
-                lintPack(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass, limits: limits))
-        }
-        return LintReport(packs: packs)
+        judge(
+            prepare(inputs, limits: limits, jobs: jobs, progress: progress, consume: consume),
+            configuration: configuration, sizeClass: sizeClass)
     }
 
-    /// Facts for every path, in path order, computed on `jobs` workers (nil: one per core). Each worker holds one
-    /// decoded image at a time.
-    /// `visit` sees each decoded image while it is in memory (index into `paths`), so callers need not decode again.
-    /// A path in `refused` is not read: its facts carry the reason as an error.
-    static func readFacts(
-        _ paths: [String], refused: [String: String] = [:], limits: DecodeLimits, jobs: Int? = nil,
-        progress: (@Sendable (Int, Int, String) -> Void)?, visit: StickerFacts.Visitor? = nil
-    ) -> [StickerFacts] {
-        let results = UnsafeMutableBufferPointer<StickerFacts?>.allocate(capacity: paths.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        let counter = ProgressCounter(total: paths.count, report: progress)
-        nonisolated(unsafe) let slots = results
-        ParallelWork.forEach(paths.count, workers: jobs) { index in
-            var visitThis: (@Sendable ([UInt8], DecodedImage) -> Void)?
-            if let visit { visitThis = { bytes, image in visit(index, bytes, image) } }
-            if let reason = refused[paths[index]] {
-                slots[index] = StickerFacts(path: paths[index], decodeError: .outsideFolder(reason))
-            } else {
-                slots[index] = StickerFacts.read(path: paths[index], limits: limits, visit: visitThis)
-            }
-            counter.increment(paths[index])
-        }
-        return results.map { $0! }
+    /// The judge phase: rules over the prepared facts, pack by pack.
+    public static func judge(_ prepared: PreparedPacks, configuration: LintConfiguration, sizeClass: SizeClass? = nil)
+        -> LintReport
+    {
+        LintReport(packs: prepared.packs.map { judge($0, configuration: configuration, sizeClass: sizeClass) })
     }
 
-    static func lintPack(
-        _ input: PackInput, stickers: [StickerFacts], configuration: LintConfiguration, sizeClass: SizeClass?,
-        limits: DecodeLimits
-    ) -> PackReport {
+    static func judge(_ prepared: PreparedPack, configuration: LintConfiguration, sizeClass: SizeClass?) -> PackReport {
+        let input = prepared.input
+        let stickers = prepared.stickers
         let context = packContext(input, stickers: stickers, configuration: configuration, sizeClass: sizeClass)
-        // Frames of a sequence may repeat each other: only whole stickers are compared for duplicates.
-        var stickers = stickers
-        let whole = stickers.indices.filter { input.sequenceOf[stickers[$0].path] == nil }
-        for (position, original) in Duplicates.confirm(whole.map { stickers[$0] }, limits: limits) {
-            stickers[whole[position]].sameAs = original
-        }
         let pack = LintPack(
-            stickers: stickers, context: context, catalogIssues: input.catalogIssues,
-            iconSets: input.iconSets.map(iconFacts))
+            stickers: stickers, context: context, catalogIssues: input.catalogIssues, iconSets: prepared.iconSets)
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
             let description = rule.description
@@ -185,7 +147,7 @@ public enum Linter {
     }
 }
 
-/// Counts finished files across worker threads and reports each step.
+/// Counts finished and decoded files across worker threads and reports each step.
 final class ProgressCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
@@ -197,9 +159,13 @@ final class ProgressCounter: @unchecked Sendable {
         self.report = report
     }
 
-    func increment(_ path: String) {
+    /// Files decoded so far (a refused or unreadable file is counted done, not decoded).
+    private(set) var decodes = 0
+
+    func increment(_ path: String, decoded: Bool) {
         lock.lock()
         done += 1
+        if decoded { decodes += 1 }
         let now = done
         lock.unlock()
         report?(now, total, path)

@@ -25,35 +25,3 @@ public struct PixelKey: Hashable, Sendable {
         (self.high, self.low) = (high, low)
     }
 }
-
-/// The exact check behind a duplicate: stickers whose keys match are decoded again (the one second read
-/// the linter allows) and compared frame by frame, so a hash collision can never report a false duplicate.
-enum Duplicates {
-    /// For each sticker identical to an earlier one of `stickers`, the earlier one's path (by index).
-    static func confirm(_ stickers: [StickerFacts], limits: DecodeLimits) -> [Int: String] {
-        var byKey: [PixelKey: [Int]] = [:]
-        for (index, sticker) in stickers.enumerated() {
-            if let key = sticker.pixelKey { byKey[key, default: []].append(index) }
-        }
-        var sameAs: [Int: String] = [:]
-        for group in byKey.values where group.count > 1 {
-            var originals: [(index: Int, frames: [AnimationFrame])] = []
-            for index in group.sorted() {
-                guard let image = try? ImageDecoder.decodeFile(at: stickers[index].path, limits: limits) else {
-                    continue
-                }
-                if let original = originals.first(where: { Self.samePixels($0.frames, image.frames) }) {
-                    sameAs[index] = stickers[original.index].path
-                } else {
-                    originals.append((index, image.frames))
-                }
-            }
-        }
-        return sameAs
-    }
-
-    /// Every frame's pixels equal; delays may differ (the art is the same).
-    static func samePixels(_ a: [AnimationFrame], _ b: [AnimationFrame]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.image == $1.image }
-    }
-}

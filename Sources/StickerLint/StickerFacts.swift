@@ -71,28 +71,35 @@ public struct StickerFacts: Sendable {
 }
 
 extension StickerFacts {
-    /// Sees a file's bytes and decoded image during the linter's single decoding pass (index into its paths).
-    public typealias Visitor = @Sendable (_ index: Int, _ bytes: [UInt8], _ image: DecodedImage) -> Void
-
     /// Reads and decodes the file once and derives every fact from that pass; `visit` sees the decoded image.
     public static func read(
         path: String, limits: DecodeLimits = .default,
         visit: (@Sendable ([UInt8], DecodedImage) -> Void)? = nil
     ) -> StickerFacts {
+        readOnce(path: path, limits: limits, buffers: PixelBuffers(), visit: visit).facts
+    }
+
+    /// `read`, and whether the file's bytes reached the decoder (the prepare phase counts decodes). The pixels
+    /// are decoded into `buffers` and given back to them once the facts are taken and `visit` has seen them.
+    static func readOnce(
+        path: String, limits: DecodeLimits, buffers: PixelBuffers,
+        visit: (@Sendable ([UInt8], DecodedImage) -> Void)?
+    ) -> (facts: StickerFacts, decoded: Bool) {
         var facts = StickerFacts(path: path)
         let bytes: [UInt8]
         do {
             bytes = try ImageDecoder.readFile(at: path, limits: limits)
         } catch {
             facts.decodeError = error
-            return facts
+            return (facts, false)
         }
         facts.bytes = bytes.count
         facts.format = try? FormatSniffer.sniff(bytes)
         do {
-            let image = try ImageDecoder.decode(bytes, limits: limits)
+            let image = try ImageDecoder.decode(bytes, limits: limits, buffers: buffers)
             facts.record(image)
             visit?(bytes, image)
+            buffers.reclaim(image)
         } catch {
             facts.decodeError = error
             // The header may still say how big the art is, for the size rules.
@@ -101,7 +108,7 @@ extension StickerFacts {
                 facts.height = probe.height
             }
         }
-        return facts
+        return (facts, true)
     }
 
     mutating func record(_ image: DecodedImage) {

@@ -16,22 +16,17 @@ public enum ContactSheet {
         }
     }
 
-    /// The sheet of `report`; `previews` holds the images made while linting (index over all packs' paths).
+    /// The sheet of `report`; `previews` holds the images made while linting (keyed by pack and sticker).
     /// A sheet past the limits (hundreds of stickers) is refused before its canvas is allocated.
     public static func render(_ report: LintReport, previews: PreviewCollector, limits: DecodeLimits = .default)
         throws(OutputSizeError) -> (image: RGBAImage, layout: SheetLayout)
     {
-        var offsets: [Int] = []
-        var offset = 0
-        for pack in report.packs {
-            offsets.append(offset)
-            offset += pack.stickers.count
-        }
         let items = report.packs.map(PreviewItem.items)
         let animated = report.packs.indices.map { p in
             items[p].map { item in
                 item.stickers.count > 1
-                    || (previews.images(at: offsets[p] + item.stickers[0])?.strip.isEmpty ?? true) == false
+                    || (previews.images(at: StickerKey(pack: p, sticker: item.stickers[0]))?.strip.isEmpty ?? true)
+                        == false
             }
         }
         let layout = SheetLayout(report: report, animated: animated)
@@ -80,7 +75,7 @@ public enum ContactSheet {
             let pack = report.packs[tile.pack]
             let item = items[tile.pack][tile.item]
             let first = pack.stickers[item.stickers[0]]
-            let images = item.stickers.map { previews.images(at: offsets[tile.pack] + $0) }
+            let images = item.stickers.map { previews.images(at: StickerKey(pack: tile.pack, sticker: $0)) }
             for (index, background) in PreviewBackground.allCases.enumerated() {
                 let cell = tile.cell(background, m)
                 canvas.fill(x: cell.x - 1, y: cell.y - 1, width: m.cell + 2, height: m.cell + 2, cellBorder)

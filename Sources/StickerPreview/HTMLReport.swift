@@ -17,11 +17,13 @@ public enum HTMLReport {
         var stickerStyles: [String] = []
         var sections: [String] = []
         var offset = 0
-        for pack in report.packs {
+        for (p, pack) in report.packs.enumerated() {
             var cards: [String] = []
             for item in PreviewItem.items(of: pack) {
                 let index = offset + item.stickers[0]
-                let uris = item.stickers.compactMap { previews.images(at: offset + $0)?.embedded?.dataURI }
+                let uris = item.stickers.compactMap {
+                    previews.images(at: StickerKey(pack: p, sticker: $0))?.embedded?.dataURI
+                }
                 stickerStyles.append(
                     style(
                         index: index, uris: uris, sequence: item.isSequence,

@@ -25,8 +25,8 @@ public struct EmbeddedImage: Sendable {
     public var dataURI: String { "data:\(mimeType);base64," + Data(bytes).base64EncodedString() }
 }
 
-/// Makes the preview images of every sticker while the linter decodes it, so each file is decoded once.
-/// The drawing scale of each pack comes from its size class, resolved from the headers before decoding.
+/// Makes the preview images of every sticker while the prepare phase has it decoded, so each file is decoded once.
+/// The drawing scale of each pack comes from its size class, resolved before decoding.
 public final class PreviewCollector: @unchecked Sendable {
     public struct Options: Sendable {
         /// Cell size for the sticker of the pack's class, and the largest a sticker is drawn.
@@ -46,54 +46,61 @@ public final class PreviewCollector: @unchecked Sendable {
     }
 
     public let options: Options
-    /// Sheet pixels per sticker pixel, by index into the linted paths.
+    /// Sheet pixels per sticker pixel, by pack.
     private let scales: [Double]
     private let lock = NSLock()
-    private var images: [Int: PreviewImages] = [:]
+    private var images: [StickerKey: PreviewImages] = [:]
 
-    /// `classPixels`: the @3x size of each path's pack class, in path order.
+    /// `classPixels`: the @3x size of each pack's class, in pack order.
     public init(options: Options, classPixels: [Int]) {
         self.options = options
         scales = classPixels.map { Double(options.cellInner) / Double(max(1, $0)) }
     }
 
-    /// The size class of each pack as lint will resolve it, from the file headers alone, one entry per path.
+    /// The size class of each pack as lint will resolve it, one entry per pack. Only a pack whose class is
+    /// inferred from its stickers' sizes (no --size-class, configuration or grid-size) has its headers read here:
+    /// the drawing scale is needed while each image is decoded, before the sizes of the others are known.
     public static func classPixels(
         of inputs: [PackInput], configuration: LintConfiguration, sizeClass: SizeClass?,
         limits: DecodeLimits
     ) -> [Int] {
-        inputs.flatMap { input -> [Int] in
-            let sizes = input.stickerPaths.map { path -> StickerFacts in
-                var facts = StickerFacts(path: path)
-                // A file the discovery refused (a link out of the folder) is not read, not even its header.
-                if input.refused[path] != nil { return facts }
-                // The header, not the file: JPEG's frame header can follow EXIF and ICC segments, so 256 KiB.
-                if let bytes = try? FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes),
-                    let probe = try? ImageProbe.probe(bytes)
-                {
-                    (facts.width, facts.height) = (probe.width, probe.height)
+        inputs.map { input -> Int in
+            let known = sizeClass ?? configuration.sizeClass ?? input.gridSize
+            let sizes =
+                known != nil
+                ? []
+                : input.stickerPaths.map { path -> StickerFacts in
+                    var facts = StickerFacts(path: path)
+                    // A file the discovery refused (a link out of the folder) is not read, not even its header.
+                    if input.refused[path] != nil { return facts }
+                    // The header, not the file: JPEG's frame header can follow EXIF and ICC segments, so 256 KiB.
+                    if let bytes = try? FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes),
+                        let probe = try? ImageProbe.probe(bytes)
+                    {
+                        (facts.width, facts.height) = (probe.width, probe.height)
+                    }
+                    return facts
                 }
-                return facts
-            }
-            let context = Linter.packContext(input, stickers: sizes, configuration: configuration, sizeClass: sizeClass)
-            return Array(repeating: context.sizeClass.pixels, count: input.stickerPaths.count)
+            return Linter.packContext(input, stickers: sizes, configuration: configuration, sizeClass: sizeClass)
+                .sizeClass.pixels
         }
     }
 
-    public var visitor: StickerFacts.Visitor {
-        { [self] index, bytes, image in
-            let made = make(bytes: bytes, image: image, scale: index < scales.count ? scales[index] : 1)
+    /// The prepare phase's consumer: makes the sticker's preview images from its decoded frames.
+    public var consumer: DecodedImageConsumer {
+        { [self] key, bytes, image in
+            let made = make(bytes: bytes, image: image, scale: key.pack < scales.count ? scales[key.pack] : 1)
             lock.lock()
-            images[index] = made
+            images[key] = made
             lock.unlock()
         }
     }
 
-    /// The images of the sticker at `index` of the linted paths; nil when it did not decode.
-    public func images(at index: Int) -> PreviewImages? {
+    /// The images of one sticker; nil when it did not decode.
+    public func images(at key: StickerKey) -> PreviewImages? {
         lock.lock()
         defer { lock.unlock() }
-        return images[index]
+        return images[key]
     }
 
     /// The later frames a strip shows: all after the first, or `limit` of them evenly spread.

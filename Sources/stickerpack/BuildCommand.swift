@@ -124,9 +124,11 @@ struct BuildCommand: ParsableCommand {
         let configuration = try LintConfiguration.forCommand(explicit: config, inputs: [source])
         let input = plan.lintInput(name: source)
         let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
+        // Variants are made from lint's decode of each sticker: no file is decoded twice.
+        let prepared = variants ? PreparedVariants(writer: VariantWriter(), plan: plan) : nil
         let report = Linter.lint(
             [input], configuration: configuration, sizeClass: sizeClass, jobs: console.jobs,
-            progress: progress?.callback)
+            progress: progress?.callback, consume: prepared?.consumer(pack: 0, paths: input.stickerPaths))
         progress?.finish()
         let pack = report.packs[0]
         if report.count(.error) > 0 && !allowErrors {
@@ -161,7 +163,7 @@ struct BuildCommand: ParsableCommand {
             options.iconArt = art
         }
         if variants {
-            options.variants = VariantWriter()
+            options.variants = prepared
             options.variantsFolderName = variantsPath
         }
         for path in plan.skipped {

@@ -20,7 +20,7 @@ enum PreviewRun {
         let progress = console.progress(total: total, verb: verb)
         let report = Linter.lint(
             inputs, configuration: configuration, sizeClass: sizeClass, limits: limits, jobs: console.jobs,
-            progress: progress?.callback, visit: previews.visitor)
+            progress: progress?.callback, consume: previews.consumer)
         progress?.finish()
         return (report, previews)
     }

@@ -36,10 +36,12 @@ typedef struct {
     char warning_text[CC_WARNINGS_LENGTH];
 } cc_png_info;
 
-/// Decodes one complete PNG stream to 8-bit RGBA (straight alpha). `*pixels` is malloc'd; free with cc_free.
+/// Decodes one complete PNG stream to 8-bit RGBA (straight alpha). When `*pixels` is not NULL it is the caller's
+/// buffer of `pixels_size` bytes, exactly width x height x 4 of the stream's IHDR (else a decode error), decoded
+/// into in place; when it is NULL a buffer is malloc'd and returned in `*pixels` (free with cc_free).
 /// 16-bit samples are scaled with rounding (png_set_scale_16); gamma is not applied.
 cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
-                             uint8_t **pixels, cc_png_info *info);
+                             uint8_t **pixels, size_t pixels_size, cc_png_info *info);
 
 typedef struct {
     uint32_t width;
