@@ -1,5 +1,6 @@
 import Foundation
 import StickerImage
+import StickerSupport
 
 /// The exact check behind a duplicate: stickers whose pixel keys match are read again (the one second read the
 /// linter allows) and compared, so a hash collision can never report a false duplicate. Equal bytes decode to
