@@ -52,7 +52,7 @@ enum APNGCompositor {
             format: .apng, width: header.width, height: header.height, frames: frames,
             loopCount: animation.plays,
             encoding: encoding
-                ?? SourceEncoding(bitDepth: 8, colorType: "unknown", hasAlphaChannel: true, interlaced: false),
+                ?? SourceEncoding(bitDepth: 8, colorType: .unknown, hasAlphaChannel: true, interlaced: false),
             warnings: warnings)
     }
 }

@@ -160,9 +160,9 @@ enum GIFDecoder {
         let showsTransparency =
             usesTransparency || !frames[0].image.isOpaque || (cleared && frames.contains { !$0.image.isOpaque })
         var encoding = SourceEncoding(
-            bitDepth: max(1, paletteBits), colorType: "palette",
+            bitDepth: max(1, paletteBits), colorType: .palette,
             hasAlphaChannel: showsTransparency, interlaced: sawInterlace)
-        encoding.colorType = "palette"
+        encoding.colorType = .palette
         return DecodedImage(
             format: .gif, width: width, height: height, frames: frames, loopCount: loopCount,
             encoding: encoding, warnings: warnings)

@@ -41,14 +41,14 @@ enum JPEGDecoder {
     }
 
     /// The J_COLOR_SPACE of the file by name.
-    private static func colorModel(_ info: cc_jpeg_info) -> String {
+    private static func colorModel(_ info: cc_jpeg_info) -> ColorModel {
         switch info.jpeg_color_space {
-        case 1: return "gray"
-        case 2: return "rgb"
-        case 3: return "ycbcr"
-        case 4: return "cmyk"
-        case 5: return "ycck"
-        default: return "unknown"
+        case 1: return .gray
+        case 2: return .rgb
+        case 3: return .ycbcr
+        case 4: return .cmyk
+        case 5: return .ycck
+        default: return .unknown
         }
     }
 }

@@ -10,10 +10,10 @@ struct PNGStreamInfo {
 
     /// The colour type by name, and whether it can carry transparency.
     var encoding: SourceEncoding {
-        let names = [0: "gray", 2: "rgb", 3: "palette", 4: "gray+alpha", 6: "rgba"]
+        let names: [Int: ColorModel] = [0: .gray, 2: .rgb, 3: .palette, 4: .grayAlpha, 6: .rgba]
         let alpha = colorType == 4 || colorType == 6 || hasTransparencyChunk
         return SourceEncoding(
-            bitDepth: bitDepth, colorType: names[colorType] ?? "unknown",
+            bitDepth: bitDepth, colorType: names[colorType] ?? .unknown,
             hasAlphaChannel: alpha, interlaced: interlaced)
     }
 }

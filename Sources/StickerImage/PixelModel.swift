@@ -70,12 +70,18 @@ public enum ImageFormat: String, Codable, Sendable, CaseIterable {
     }
 }
 
+/// The colour model a file stores its samples in; the raw value is the short name reports print.
+public enum ColorModel: String, Sendable, Codable, CaseIterable {
+    case rgba, rgb, gray
+    case grayAlpha = "gray+alpha"
+    case palette, cmyk, ycck, ycbcr, unknown
+}
+
 /// How the file stores its pixels, before conversion to RGBA8.
 public struct SourceEncoding: Equatable, Sendable {
     /// Bits per sample in the file (PNG 1-16, GIF palette bits, JPEG 8).
     public var bitDepth: Int
-    /// A short name of the colour model: "rgba", "rgb", "gray", "gray+alpha", "palette", "cmyk", "ycck", "ycbcr".
-    public var colorType: String
+    public var colorType: ColorModel
     /// Whether the file can carry transparency (an alpha channel, tRNS, or a GIF transparent index).
     public var hasAlphaChannel: Bool
     public var interlaced: Bool
@@ -85,7 +91,7 @@ public struct SourceEncoding: Equatable, Sendable {
     /// EXIF orientation 1-8 when the file has one. Pixels are kept as stored; this says how a viewer rotates them.
     public var exifOrientation: Int? = nil
 
-    public init(bitDepth: Int, colorType: String, hasAlphaChannel: Bool, interlaced: Bool) {
+    public init(bitDepth: Int, colorType: ColorModel, hasAlphaChannel: Bool, interlaced: Bool) {
         self.bitDepth = bitDepth
         self.colorType = colorType
         self.hasAlphaChannel = hasAlphaChannel

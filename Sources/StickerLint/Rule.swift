@@ -176,7 +176,7 @@ extension StickerFacts {
     ) -> StickerFacts {
         var facts = StickerFacts(
             path: name, bytes: 120_000, format: .png, width: width, height: height, frameCount: 1,
-            bitDepth: 8, colorType: "rgba", hasAlphaChannel: true, transparentPixels: width * height / 2,
+            bitDepth: 8, colorType: .rgba, hasAlphaChannel: true, transparentPixels: width * height / 2,
             borderOpaque: false)
         edit(&facts)
         return facts

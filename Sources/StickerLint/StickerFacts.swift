@@ -15,7 +15,7 @@ public struct StickerFacts: Sendable {
     public var delaysMs: [Double]
     public var loopCount: Int?
     public var bitDepth: Int?
-    public var colorType: String?
+    public var colorType: ColorModel?
     public var hasAlphaChannel: Bool
     /// Pixels with alpha 0 in the first frame.
     public var transparentPixels: Int
@@ -45,7 +45,7 @@ public struct StickerFacts: Sendable {
     public init(
         path: String, bytes: Int = 0, format: ImageFormat? = nil, decodeError: DecodeError? = nil,
         width: Int? = nil, height: Int? = nil, frameCount: Int = 0, delaysMs: [Double] = [], loopCount: Int? = nil,
-        bitDepth: Int? = nil, colorType: String? = nil, hasAlphaChannel: Bool = false, transparentPixels: Int = 0,
+        bitDepth: Int? = nil, colorType: ColorModel? = nil, hasAlphaChannel: Bool = false, transparentPixels: Int = 0,
         borderOpaque: Bool = false, exifOrientation: Int? = nil, pixelKey: PixelKey? = nil, sameAs: String? = nil,
         decodeWarnings: [String] = []
     ) {

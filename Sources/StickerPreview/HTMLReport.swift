@@ -175,7 +175,11 @@ public enum HTMLReport {
         var rows: [(String, String)] = [("file", facts.path)]
         if let format = facts.format {
             rows.append(
-                ("format", format.displayName + (facts.bitDepth.map { " (\($0)-bit \(facts.colorType ?? ""))" } ?? "")))
+                (
+                    "format",
+                    format.displayName
+                        + (facts.bitDepth.map { " (\($0)-bit \(facts.colorType?.rawValue ?? ""))" } ?? "")
+                ))
         }
         if let w = facts.width, let h = facts.height { rows.append(("size", "\(w) x \(h) px")) }
         if facts.isAnimated {

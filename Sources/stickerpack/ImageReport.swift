@@ -40,7 +40,7 @@ struct ImageReport {
             ("delaysMs", .optional(d?.delaysMs) { .array($0.map(JSONValue.number)) }),
             ("durationMs", .optional(d?.durationMs) { .number($0) }),
             ("bitDepth", .optional(d?.encoding.bitDepth ?? probe?.bitDepth) { .int($0) }),
-            ("colorType", .optional(d?.encoding.colorType) { .string($0) }),
+            ("colorType", .optional(d?.encoding.colorType) { .string($0.rawValue) }),
             ("interlaced", .optional(d?.encoding.interlaced) { .bool($0) }),
             ("hasAlpha", .optional(d?.encoding.hasAlphaChannel) { .bool($0) }),
             ("transparentPixels", .optional(transparentPixels) { .int($0) }),
@@ -67,7 +67,7 @@ struct ImageReport {
             if let frames = probe.declaredFrames { add("frames", "\(frames) declared") }
         }
         if let d = decoded {
-            var encoding = "\(d.encoding.bitDepth)-bit \(d.encoding.colorType)"
+            var encoding = "\(d.encoding.bitDepth)-bit \(d.encoding.colorType.rawValue)"
             if d.encoding.interlaced { encoding += ", interlaced" }
             if d.encoding.progressive { encoding += ", progressive" }
             if d.encoding.arithmetic { encoding += ", arithmetic-coded" }

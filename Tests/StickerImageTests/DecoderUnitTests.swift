@@ -142,7 +142,7 @@ struct FormatDetailTests {
     func cmykJPEG() throws {
         let cmyk = try ImageDecoder.decodeFile(at: Corpus.path("pillow-tests/jpeg/pil_sample_cmyk.jpg"))
         let rgb = try ImageDecoder.decodeFile(at: Corpus.path("pillow-tests/jpeg/pil_sample_rgb.jpg"))
-        #expect(cmyk.encoding.colorType == "cmyk" || cmyk.encoding.colorType == "ycck")
+        #expect(cmyk.encoding.colorType == .cmyk || cmyk.encoding.colorType == .ycck)
         #expect((cmyk.width, cmyk.height) == (rgb.width, rgb.height))
         let a = cmyk.frames[0].image.pixels
         let b = rgb.frames[0].image.pixels
@@ -154,7 +154,7 @@ struct FormatDetailTests {
     func sixteenBit() throws {
         let image = try ImageDecoder.decodeFile(at: Corpus.path("pngsuite/pngsuite/basn6a16.png"))
         #expect(image.encoding.bitDepth == 16)
-        #expect(image.encoding.colorType == "rgba")
+        #expect(image.encoding.colorType == .rgba)
         #expect(image.frames[0].image.transparentPixelCount > 0)
     }
 

@@ -39,7 +39,7 @@ struct EncoderTests {
         let image = try ImageDecoder.decodeFile(at: Corpus.path("pngsuite/pngsuite/tbbn3p08.png"))
         let bytes = try APNGEncoder.encode(image)
         let back = try ImageDecoder.decode(bytes)
-        #expect(back.encoding.colorType == "palette")
+        #expect(back.encoding.colorType == .palette)
         #expect(back.frames[0].image == image.frames[0].image)
     }
 

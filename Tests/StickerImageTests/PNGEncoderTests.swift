@@ -257,7 +257,7 @@ struct PNGEncoderTests {
         for loops in [0, 3] {
             let image = DecodedImage(
                 format: .apng, width: 48, height: 40, frames: frames, loopCount: loops,
-                encoding: SourceEncoding(bitDepth: 8, colorType: "rgba", hasAlphaChannel: true, interlaced: false),
+                encoding: SourceEncoding(bitDepth: 8, colorType: .rgba, hasAlphaChannel: true, interlaced: false),
                 warnings: [])
             for level in Self.levels {
                 let png = try APNGEncoder.encode(image, compression: level)

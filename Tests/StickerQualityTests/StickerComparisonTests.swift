@@ -18,7 +18,7 @@ struct StickerComparisonTests {
         DecodedImage(
             format: .png, width: frames[0].image.width, height: frames[0].image.height, frames: frames,
             loopCount: 0,
-            encoding: SourceEncoding(bitDepth: 8, colorType: "rgba", hasAlphaChannel: true, interlaced: false),
+            encoding: SourceEncoding(bitDepth: 8, colorType: .rgba, hasAlphaChannel: true, interlaced: false),
             warnings: [])
     }
 

@@ -16,7 +16,7 @@ struct LosslessOptimizerTests {
         DecodedImage(
             format: format, width: frames[0].width, height: frames[0].height,
             frames: zip(frames, delays).map { AnimationFrame(image: $0, delayMs: $1) }, loopCount: 0,
-            encoding: SourceEncoding(bitDepth: 8, colorType: "rgba", hasAlphaChannel: true, interlaced: false),
+            encoding: SourceEncoding(bitDepth: 8, colorType: .rgba, hasAlphaChannel: true, interlaced: false),
             warnings: [])
     }
 
