@@ -231,6 +231,17 @@ static boolean destination_grow(j_compress_ptr cinfo) {
 
 static void destination_end(j_compress_ptr cinfo) { (void)cinfo; }
 
+/// A growing in-memory destination with its first 64 KiB; false when even that cannot be had.
+static int destination_open(memory_destination *destination) {
+    *destination = (memory_destination){
+        .pub = {.init_destination = destination_start, .empty_output_buffer = destination_grow,
+                .term_destination = destination_end},
+        .data = malloc(65536),
+        .capacity = 65536,
+    };
+    return destination->data != NULL;
+}
+
 // The setjmp side of cc_jpeg_encode_rgba; `cinfo`, `errors` and the destination belong to the caller, which
 // frees the output buffer when an error cuts the encode short.
 static cc_status jpeg_encode(struct jpeg_compress_struct *cinfo, jpeg_errors *errors, memory_destination *destination,
@@ -271,13 +282,8 @@ cc_status cc_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t heig
     errors.scan_limit_hit = 0;
     cinfo.err = jpeg_std_error(&errors.base);
     errors.base.error_exit = on_jpeg_error;
-    memory_destination destination = {
-        .pub = {.init_destination = destination_start, .empty_output_buffer = destination_grow,
-                .term_destination = destination_end},
-        .data = malloc(65536),
-        .capacity = 65536,
-    };
-    if (!destination.data) {
+    memory_destination destination;
+    if (!destination_open(&destination)) {
         strncpy(message, "out of memory for the encoded JPEG", CC_MESSAGE_LENGTH - 1);
         return CC_ERROR_MEMORY;
     }
@@ -378,13 +384,8 @@ cc_status cc_jpeg_transcode(const uint8_t *data, size_t size, cc_limits limits, 
     target.err = &errors.base;
     errors.base.error_exit = on_jpeg_error;
     errors.base.emit_message = on_jpeg_message;
-    memory_destination destination = {
-        .pub = {.init_destination = destination_start, .empty_output_buffer = destination_grow,
-                .term_destination = destination_end},
-        .data = malloc(65536),
-        .capacity = 65536,
-    };
-    if (!destination.data) {
+    memory_destination destination;
+    if (!destination_open(&destination)) {
         strncpy(message, "out of memory for the transcoded JPEG", CC_MESSAGE_LENGTH - 1);
         return CC_ERROR_MEMORY;
     }
