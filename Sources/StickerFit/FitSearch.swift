@@ -18,9 +18,11 @@ final class FitSearch {
     /// Encoded sizes by knobs, so the bisection and the neighbours never encode a setting twice.
     private var sizes: [FitKnobs: Int] = [:]
     private var encoded: [FitKnobs: [UInt8]] = [:]
-    /// The cell being searched and its image: cells are searched one after another, and an animation's frames
-    /// at 618 px take hundreds of MB, so only one is kept.
-    private var cell: (key: CellKey, image: DecodedImage)?
+    /// The cell being searched, its image and its palette builder: cells are searched one after another,
+    /// and an animation's frames at 618 px take hundreds of MB, so only one is kept.
+    private var cell: (key: CellKey, image: DecodedImage, palettes: PaletteBuilder?)?
+    /// All the source's frames at the size being searched; the cell's frames share their pixels.
+    private var sized: (geometry: OutputGeometry, image: DecodedImage)?
     /// How many settings were encoded, and the fewest bytes any of them took.
     private(set) var encodings = 0
     private(set) var smallest: Int?
@@ -184,11 +186,11 @@ final class FitSearch {
 
     /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
     func image(for knobs: FitKnobs) -> DecodedImage {
-        var image = cellImage(CellKey(geometry: knobs.geometry, frames: knobs.frames))
+        let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
+        var image = cellImage(key)
         if let colors = knobs.colors {
-            let quantized = PaletteQuantizer.quantize(
-                image.frames.map(\.image),
-                options: PaletteQuantizer.Options(maxColors: colors, dithering: knobs.dithered ? .adaptive : .none))
+            let quantized = palettes(key).quantize(
+                PaletteQuantizer.Options(maxColors: colors, dithering: knobs.dithered ? .adaptive : .none))
             image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         }
         return image
@@ -198,9 +200,29 @@ final class FitSearch {
     private func cellImage(_ key: CellKey) -> DecodedImage {
         if let cell, cell.key == key { return cell.image }
         cell = nil
-        let image = key.geometry.apply(to: source.keepingFrames(key.frames))
-        cell = (key, image)
+        // Frames are resized one by one, so fewer frames of the resized source are the same pixels.
+        let image = sizedImage(key.geometry).keepingFrames(key.frames)
+        cell = (key, image, nil)
         return image
+    }
+
+    /// Every frame of the source at one size, made once per size: each frame count there is a selection of it.
+    private func sizedImage(_ geometry: OutputGeometry) -> DecodedImage {
+        if let sized, sized.geometry == geometry { return sized.image }
+        sized = nil
+        let image = geometry.apply(to: source)
+        sized = (geometry, image)
+        return image
+    }
+
+    /// The cell's palette builder: its colours are counted and split once for every palette size and
+    /// dithering the search tries there.
+    private func palettes(_ key: CellKey) -> PaletteBuilder {
+        let image = cellImage(key)
+        if let builder = cell?.palettes { return builder }
+        let builder = PaletteBuilder(frames: image.frames.map(\.image))
+        cell?.palettes = builder
+        return builder
     }
 
     /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode.
