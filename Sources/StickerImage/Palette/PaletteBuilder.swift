@@ -37,8 +37,13 @@ public final class PaletteBuilder {
         var remapper: Remapper
     }
 
-    /// One palette for all `frames` (all of one size).
-    public init(frames: [RGBAImage]) {
+    /// The median cut's first run goes at least this far, so later sizes up to it are replays.
+    private let mostColors: Int
+
+    /// One palette for all `frames` (all of one size). `mostColors`: the largest palette expected, when several
+    /// sizes will be asked (the median cut runs once for it); a larger one asked later runs it again.
+    public init(frames: [RGBAImage], mostColors: Int = 2) {
+        self.mostColors = min(max(mostColors, 2), 256)
         precondition(!frames.isEmpty, "nothing to quantise")
         let (width, height) = (frames[0].width, frames[0].height)
         precondition(frames.allSatisfy { $0.width == width && $0.height == height }, "frames differ in size")
@@ -70,20 +75,24 @@ public final class PaletteBuilder {
     /// How many distinct colours the frames show (every fully transparent pixel counted as one).
     public var distinctColors: Int { histogram.colors.count }
 
-    /// The frames mapped to a palette of at most `options.maxColors` colours.
-    public func quantize(_ options: PaletteQuantizer.Options) -> QuantizedImage {
+    /// The frames (or only those at `selection`, mapped to the palette made from them all) mapped to a palette
+    /// of at most `options.maxColors` colours.
+    public func quantize(_ options: PaletteQuantizer.Options, frames selection: [Int]? = nil) -> QuantizedImage {
+        let picked = selection ?? Array(histogram.pixelColors.indices)
         precondition((2...256).contains(options.maxColors), "a palette has 2 to 256 colours")
         if histogram.colors.count <= options.maxColors {
             // Lossless: keep even the colour channels of invisible pixels when they fit too.
             if histogram.hadHiddenColors {
                 let raw = ColorHistogram(frames: frames, clearTransparent: false)
-                if raw.colors.count <= options.maxColors { return Self.exact(raw, width: width, height: height) }
+                if raw.colors.count <= options.maxColors {
+                    return Self.exact(raw, width: width, height: height, frames: picked)
+                }
             }
-            return Self.exact(histogram, width: width, height: height)
+            return Self.exact(histogram, width: width, height: height, frames: picked)
         }
         let made = build(colors: options.maxColors, iterations: options.iterations)
         let maps = options.dithering == .adaptive ? strengths() : nil
-        let indices = histogram.pixelColors.indices.map { n -> [UInt8] in
+        let indices = picked.map { n -> [UInt8] in
             let frame = histogram.pixelColors[n]
             switch options.dithering {
             case .none:
@@ -112,8 +121,9 @@ public final class PaletteBuilder {
     /// The median cut's boxes for `count`, from the largest run so far when it reached that far.
     private func boxes(count: Int) -> [Int32] {
         if let cut, cut.boxes >= count { return cut.tree.boxes(count: count) }
-        let tree = MedianCut(points: points, weights: weights, count: count)
-        cut = (count, tree)
+        let most = max(count, cut == nil ? mostColors - (hasTransparent ? 1 : 0) : count)
+        let tree = MedianCut(points: points, weights: weights, count: most)
+        cut = (most, tree)
         return tree.boxes(count: count)
     }
 
@@ -155,12 +165,12 @@ public final class PaletteBuilder {
     }
 
     /// Every distinct colour its own entry: transparent first, then by alpha, so a PNG's tRNS stays short.
-    private static func exact(_ histogram: ColorHistogram, width: Int, height: Int) -> QuantizedImage {
+    private static func exact(_ histogram: ColorHistogram, width: Int, height: Int, frames: [Int]) -> QuantizedImage {
         let order = histogram.colors.indices.sorted { paletteOrder(histogram.colors[$0], histogram.colors[$1]) }
         var rank = [UInt8](repeating: 0, count: order.count)
         for (position, id) in order.enumerated() { rank[id] = UInt8(position) }
         let palette = Palette(colors: order.map { PaletteSpace.unpack(histogram.colors[$0]) })
-        let indices = histogram.pixelColors.map { frame in frame.map { rank[Int($0)] } }
+        let indices = frames.map { histogram.pixelColors[$0].map { rank[Int($0)] } }
         return QuantizedImage(palette: palette, width: width, height: height, indices: indices)
     }
 

@@ -8,16 +8,18 @@ struct PaletteBuilderTests {
     @Test("One builder asked for many sizes in any order gives what a fresh quantisation of each gives")
     func reuseMatchesFresh() {
         let frames = (0..<3).map { PaletteTestImages.sticker(size: 48, hue: $0 * 70) }
-        let builder = PaletteBuilder(frames: frames)
-        #expect(builder.distinctColors > 256)
-        // Fewer colours first, then more (the median cut runs again), then fewer again (replayed from it).
-        for (colors, dithering) in [(16, .none), (128, .adaptive), (256, .none), (8, .floydSteinberg), (64, .none)]
-            as [(Int, PaletteQuantizer.Dithering)]
-        {
-            let options = Options(maxColors: colors, dithering: dithering)
-            let reused = builder.quantize(options)
-            #expect(reused == PaletteQuantizer.quantize(frames, options: options), "\(colors) \(dithering)")
-            #expect(reused.palette.colors.count <= colors)
+        // One grows its median cut as asked, one runs it for 256 colours at once.
+        for builder in [PaletteBuilder(frames: frames), PaletteBuilder(frames: frames, mostColors: 256)] {
+            #expect(builder.distinctColors > 256)
+            // Fewer colours first, then more (the median cut may run again), then fewer (replayed from it).
+            for (colors, dithering) in [(16, .none), (128, .adaptive), (256, .none), (8, .floydSteinberg), (64, .none)]
+                as [(Int, PaletteQuantizer.Dithering)]
+            {
+                let options = Options(maxColors: colors, dithering: dithering)
+                let reused = builder.quantize(options)
+                #expect(reused == PaletteQuantizer.quantize(frames, options: options), "\(colors) \(dithering)")
+                #expect(reused.palette.colors.count <= colors)
+            }
         }
     }
 
