@@ -18,9 +18,13 @@ final class FitSearch {
     /// Encoded sizes by knobs, so the bisection and the neighbours never encode a setting twice.
     private var sizes: [FitKnobs: Int] = [:]
     private var encoded: [FitKnobs: [UInt8]] = [:]
-    /// The cell being searched and its image: cells are searched one after another, and an animation's frames
-    /// at 618 px take hundreds of MB, so only one is kept.
-    private var cell: (key: CellKey, image: DecodedImage)?
+    /// Sizes estimated from sampled frames, for settings not encoded in full.
+    private var estimates: [FitKnobs: Int] = [:]
+    /// The cell being searched, its image and its palette builder: cells are searched one after another,
+    /// and an animation's frames at 618 px take hundreds of MB, so only one is kept.
+    private var cell: (key: CellKey, image: DecodedImage, palettes: PaletteBuilder?)?
+    /// All the source's frames at the size being searched; the cell's frames share their pixels.
+    private var sized: (geometry: OutputGeometry, image: DecodedImage)?
     /// How many settings were encoded, and the fewest bytes any of them took.
     private(set) var encodings = 0
     private(set) var smallest: Int?
@@ -136,6 +140,10 @@ final class FitSearch {
                 var plain = axis[boundary]
                 plain.colors = Self.colorLevels[more]
                 plain.dithered = false
+                // On a long animation, not encoded in full when its sample says it is well over the limit.
+                if plain.frames > Self.sampleFrames * 2, let guess = estimate(plain), guess > limit + limit / 10 {
+                    continue
+                }
                 if let size = size(of: plain), size <= limit { tries.append(plain) }
             }
         }
@@ -144,19 +152,70 @@ final class FitSearch {
         return (best, boundary == 0)
     }
 
-    /// The index of the first (least lossy) setting whose encoding fits, by bisection: bytes fall along the
-    /// axis. Nil when even the last does not fit.
+    /// The index of the first (least lossy) setting whose encoding fits: bytes fall along the axis. Nil when
+    /// even the last does not fit. An animation of many frames is bisected on sizes estimated from a sample of
+    /// its frames, and only the settings about the estimated boundary are encoded in full.
     private func leastLossyFitting(_ axis: [FitKnobs]) -> Int? {
         func fits(_ index: Int) -> Bool { size(of: axis[index]).map { $0 <= limit } ?? false }
-        guard !axis.isEmpty else { return nil }
-        if fits(0) { return 0 }
-        // `high` is the first index known to fit, or the end when none is known yet.
-        var (low, high) = (1, axis.count)
+        guard let first = axis.first else { return nil }
+        guard first.frames > Self.sampleFrames * 2 else {
+            let found = Self.firstPassing(axis.count, fits)
+            return found < axis.count ? found : nil
+        }
+        var index = min(
+            Self.firstPassing(axis.count) { estimate(axis[$0]).map { $0 <= limit } ?? false }, axis.count - 1)
+        if fits(index) {
+            while index > 0 && fits(index - 1) { index -= 1 }
+            return index
+        }
+        while index + 1 < axis.count {
+            index += 1
+            if fits(index) { return index }
+        }
+        return nil
+    }
+
+    /// The first of `count` indices that passes `test` (which, once passed, passes for every later index),
+    /// by bisection; `count` when none does.
+    private static func firstPassing(_ count: Int, _ test: (Int) -> Bool) -> Int {
+        guard count > 0, !test(0) else { return 0 }
+        // `high` is the first index known to pass, or the end when none is known yet.
+        var (low, high) = (1, count)
         while low < high {
             let middle = (low + high) / 2
-            if fits(middle) { high = middle } else { low = middle + 1 }
+            if test(middle) { high = middle } else { low = middle + 1 }
         }
-        return high < axis.count ? high : nil
+        return high
+    }
+
+    /// Frames an animation's sizes are estimated from.
+    static let sampleFrames = 8
+
+    /// A setting's bytes estimated from `sampleFrames` frames spread over the animation, scaled to all of them;
+    /// its real size once that is known. Nil if the encoder refuses it.
+    private func estimate(_ knobs: FitKnobs) -> Int? {
+        if let known = sizes[knobs] { return known }
+        if let known = estimates[knobs] { return known }
+        let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
+        let whole = cellImage(key)
+        let picked = (0..<Self.sampleFrames).map { $0 * whole.frames.count / Self.sampleFrames }
+        var sample = whole
+        sample.frames = picked.map { whole.frames[$0] }
+        work += knobs.geometry.width * knobs.geometry.height * picked.count
+        if let colors = knobs.colors {
+            let quantized = palettes(key).quantize(options(colors: colors, dithered: knobs.dithered), frames: picked)
+            sample.frames = zip(quantized.images, sample.frames).map {
+                AnimationFrame(image: $0, delayMs: $1.delayMs)
+            }
+        }
+        guard let bytes = try? FitEncoding.estimate(sample, as: knobs.format) else { return nil }
+        let scaled = bytes.count * whole.frames.count / picked.count
+        estimates[knobs] = scaled
+        return scaled
+    }
+
+    private func options(colors: Int, dithered: Bool) -> PaletteQuantizer.Options {
+        PaletteQuantizer.Options(maxColors: colors, dithering: dithered ? .adaptive : .none)
     }
 
     private func size(of knobs: FitKnobs) -> Int? {
@@ -184,11 +243,10 @@ final class FitSearch {
 
     /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
     func image(for knobs: FitKnobs) -> DecodedImage {
-        var image = cellImage(CellKey(geometry: knobs.geometry, frames: knobs.frames))
+        let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
+        var image = cellImage(key)
         if let colors = knobs.colors {
-            let quantized = PaletteQuantizer.quantize(
-                image.frames.map(\.image),
-                options: PaletteQuantizer.Options(maxColors: colors, dithering: knobs.dithered ? .adaptive : .none))
+            let quantized = palettes(key).quantize(options(colors: colors, dithered: knobs.dithered))
             image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         }
         return image
@@ -198,9 +256,30 @@ final class FitSearch {
     private func cellImage(_ key: CellKey) -> DecodedImage {
         if let cell, cell.key == key { return cell.image }
         cell = nil
-        let image = key.geometry.apply(to: source.keepingFrames(key.frames))
-        cell = (key, image)
+        // Frames are resized one by one, so fewer frames of the resized source are the same pixels.
+        let image = sizedImage(key.geometry).keepingFrames(key.frames)
+        cell = (key, image, nil)
         return image
+    }
+
+    /// Every frame of the source at one size, made once per size: each frame count there is a selection of it.
+    private func sizedImage(_ geometry: OutputGeometry) -> DecodedImage {
+        if let sized, sized.geometry == geometry { return sized.image }
+        sized = nil
+        let image = geometry.apply(to: source)
+        sized = (geometry, image)
+        return image
+    }
+
+    /// The cell's palette builder: its colours are counted and split once for every palette size and
+    /// dithering the search tries there.
+    private func palettes(_ key: CellKey) -> PaletteBuilder {
+        let image = cellImage(key)
+        if let builder = cell?.palettes { return builder }
+        let builder = PaletteBuilder(
+            frames: image.frames.map(\.image), mostColors: Self.colorLevels[0])
+        cell?.palettes = builder
+        return builder
     }
 
     /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode.

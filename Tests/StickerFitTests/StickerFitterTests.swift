@@ -83,6 +83,24 @@ struct StickerFitterTests {
         #expect(try #require(result.bytes).count <= 120_000)
     }
 
+    @Test("A long animation, searched on sampled sizes, still fits the limit at its full duration")
+    func longAnimation() throws {
+        let count = FitSearch.sampleFrames * 2 + 2
+        let path = try Self.folder() + "/long.png"
+        try TestImages.write(TestImages.animation(frames: count), to: path)
+        let input = try FileBytes.read(path, limit: 1 << 30)
+        let limit = input.count / 3
+        let result = StickerFitter.fit(
+            path, options: FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .frames]))
+        #expect(result.outcome == .fitted, "\(result.reason ?? "")")
+        let bytes = try #require(result.bytes)
+        #expect(bytes.count <= limit)
+        let shown = try ImageDecoder.decode(bytes)
+        #expect(abs(shown.durationMs - Double(count) * 100) < 1)
+        #expect(shown.delaysMs.allSatisfy { $0 >= 100 - 0.5 })
+        #expect(try #require(result.score).framesScored == count)
+    }
+
     @Test("With only resize allowed, a smaller size class is found when nothing fits at the base size")
     func smallerClass() throws {
         let path = try Self.folder() + "/large.png"

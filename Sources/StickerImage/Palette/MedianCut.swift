@@ -3,33 +3,62 @@
 /// The box holding the largest squared error is split next, across its axis of widest spread, at the cut
 /// that leaves the two halves the least squared error (Wu's criterion along one sorted axis), so boxes
 /// end up where the error is rather than where the pixels are.
-enum MedianCut {
-    /// The box (0 ..< at most `boxes`) of every point.
-    static func boxes(points: [PalettePoint], weights: [Float], count boxes: Int) -> [Int32] {
+///
+/// Each split depends only on the boxes before it, so the splits for fewer boxes are the first ones of the
+/// splits for more: one run for the largest palette gives every smaller one (`boxes(count:)`).
+struct MedianCut {
+    /// The points in an order where every box, at every step, is a contiguous range.
+    private let order: [Int32]
+    /// Each split in turn: the box that was split keeps `low` and a new box (the next index) takes `high`.
+    private let splits: [(box: Int, low: Range<Int>, high: Range<Int>)]
+
+    /// Splits up to `count` boxes (fewer when the points run out or have no error left).
+    init(points: [PalettePoint], weights: [Float], count boxes: Int) {
         var order = (0..<points.count).map { Int32($0) }
         var ranges: [(range: Range<Int>, error: Double)] = [
-            (0..<points.count, squaredError(order[...], points: points, weights: weights))
+            (0..<points.count, Self.squaredError(order[...], points: points, weights: weights))
         ]
+        var splits: [(box: Int, low: Range<Int>, high: Range<Int>)] = []
         var keyed: [(key: Float, index: Int32)] = []
         while ranges.count < boxes {
             guard let worst = ranges.indices.max(by: { ranges[$0].error < ranges[$1].error }),
                 ranges[worst].error > 0, ranges[worst].range.count > 1
             else { break }
             let range = ranges[worst].range
-            let axis = widestAxis(order[range], points: points, weights: weights)
+            let axis = Self.widestAxis(order[range], points: points, weights: weights)
             keyed.removeAll(keepingCapacity: true)
             for index in order[range] { keyed.append((points[Int(index)][axis], index)) }
             keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
             for (offset, entry) in keyed.enumerated() { order[range.lowerBound + offset] = entry.index }
-            let cut = bestCut(order[range], points: points, weights: weights)
+            let cut = Self.bestCut(order[range], points: points, weights: weights)
             let low = range.lowerBound..<(range.lowerBound + cut.offset)
             let high = (range.lowerBound + cut.offset)..<range.upperBound
             ranges[worst] = (low, cut.lowError)
             ranges.append((high, cut.highError))
+            splits.append((worst, low, high))
         }
-        var assignment = [Int32](repeating: 0, count: points.count)
-        for (box, entry) in ranges.enumerated() {
-            for index in order[entry.range] { assignment[Int(index)] = Int32(box) }
+        self.order = order
+        self.splits = splits
+    }
+
+    /// How many boxes the splits reached.
+    var boxCount: Int { splits.count + 1 }
+
+    /// The box (0 ..< at most `count`) of every point.
+    static func boxes(points: [PalettePoint], weights: [Float], count: Int) -> [Int32] {
+        MedianCut(points: points, weights: weights, count: count).boxes(count: count)
+    }
+
+    /// The box of every point after the first `count - 1` splits: exactly what a run to `count` gives.
+    func boxes(count: Int) -> [Int32] {
+        var ranges = [0..<order.count]
+        for split in splits.prefix(max(0, count - 1)) {
+            ranges[split.box] = split.low
+            ranges.append(split.high)
+        }
+        var assignment = [Int32](repeating: 0, count: order.count)
+        for (box, range) in ranges.enumerated() {
+            for index in order[range] { assignment[Int(index)] = Int32(box) }
         }
         return assignment
     }

@@ -22,8 +22,8 @@ struct Remapper {
     }
 
     /// Each pixel's entry with error diffusion at `level` (1 is full Floyd-Steinberg), scaled per pixel
-    /// by `strength` when given (0...1, e.g. less at edges where the error shows as noise).
-    func dither(_ colors: [Int32], width: Int, height: Int, level: Float, strength: [Float]?) -> [UInt8] {
+    /// by `strength` when given (0...255 for 0...1, e.g. less at edges where the error shows as noise).
+    func dither(_ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: colors.count)
         // Errors of this row and the next, one spare column each side.
         var current = [PalettePoint](repeating: .zero, count: width + 2)
@@ -42,7 +42,7 @@ struct Remapper {
                     output[i] = nearest[color]
                     continue
                 }
-                let carried = current[x + 1] * (strength?[i] ?? 1)
+                let carried = current[x + 1] * (strength.map { Float($0[i]) * (1 / 255) } ?? 1)
                 let target = points[color] + carried
                 let entry = search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
                 output[i] = UInt8(entry)
