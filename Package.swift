@@ -100,14 +100,16 @@ let package = Package(
         .executableTarget(
             name: "decode-bench", dependencies: ["StickerSupport", "StickerImage"], path: "Benchmarks/DecodeBench"),
         .executableTarget(
-            name: "quality-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QualityBench"),
+            name: "quality-bench", dependencies: ["StickerSupport", "StickerImage", "StickerQuality"],
+            path: "Benchmarks/QualityBench"),
         .executableTarget(
             name: "resample-bench", dependencies: ["StickerImage", "StickerResample"],
             path: "Benchmarks/ResampleBench"),
         .executableTarget(
-            name: "quantize-bench", dependencies: ["StickerImage", "StickerQuality"], path: "Benchmarks/QuantizeBench"),
+            name: "quantize-bench", dependencies: ["StickerSupport", "StickerImage", "StickerQuality"],
+            path: "Benchmarks/QuantizeBench"),
         .executableTarget(
-            name: "lossless-bench", dependencies: ["StickerImage"], path: "Benchmarks/LosslessBench"),
+            name: "lossless-bench", dependencies: ["StickerSupport", "StickerImage"], path: "Benchmarks/LosslessBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary
         // (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerSupport", "StickerImage", "StickerCatalog"]),

@@ -9,12 +9,7 @@
 // would count other work).
 import Foundation
 import StickerImage
-
-func cpuSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
+import StickerSupport
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -25,11 +20,11 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 3, arguments[0] == "--out" else { fail("usage: lossless-bench --out DIR FILE...") }
 let out = URL(fileURLWithPath: arguments[1])
 for path in arguments.dropFirst(2) {
-    let start = cpuSeconds()
+    let start = ProcessClock.cpuSeconds()
     do {
         let bytes = try ImageDecoder.readFile(at: path)
         let result = try LosslessOptimizer.optimize(bytes)
-        let seconds = cpuSeconds() - start
+        let seconds = ProcessClock.cpuSeconds() - start
         let target = out.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
         try Data(result.bytes).write(to: target)
         print(

@@ -8,6 +8,7 @@
 import Foundation
 import StickerImage
 import StickerQuality
+import StickerSupport
 
 var runs = 21
 var paths: [String] = []
@@ -24,12 +25,6 @@ guard !paths.isEmpty, paths.count % 2 == 0 else {
     exit(2)
 }
 
-func cpuSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
 for index in Swift.stride(from: 0, to: paths.count, by: 2) {
     let original = try ImageDecoder.decodeFile(at: paths[index]).frames[0].image
     let distorted = try ImageDecoder.decodeFile(at: paths[index + 1]).frames[0].image
@@ -38,18 +33,18 @@ for index in Swift.stride(from: 0, to: paths.count, by: 2) {
     var times: [Double] = []
     var score = 0.0
     for _ in 0..<(runs + 1) {
-        let start = cpuSeconds()
+        let start = ProcessClock.cpuSeconds()
         score = metric.score(original: original, distorted: distorted, background: white)
-        times.append(cpuSeconds() - start)
+        times.append(ProcessClock.cpuSeconds() - start)
     }
     times.removeFirst()  // warm-up
     times.sort()
     let prepared = metric.prepare(original: original, background: white)
     var preparedTimes: [Double] = []
     for _ in 0..<runs {
-        let start = cpuSeconds()
+        let start = ProcessClock.cpuSeconds()
         _ = metric.score(prepared: prepared, distorted: distorted)
-        preparedTimes.append(cpuSeconds() - start)
+        preparedTimes.append(ProcessClock.cpuSeconds() - start)
     }
     preparedTimes.sort()
     print("\(paths[index + 1])\t\(times[times.count / 2])\t\(score)\t\(times[0])\t\(preparedTimes[runs / 2])")

@@ -11,12 +11,7 @@
 import Foundation
 import StickerImage
 import StickerQuality
-
-func cpuSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
+import StickerSupport
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -67,10 +62,10 @@ case "quantize":
         var source: DecodedImage?
         var quantized: QuantizedImage?
         for _ in 0..<max(runs, 1) {
-            let start = cpuSeconds()
+            let start = ProcessClock.cpuSeconds()
             let decoded = try ImageDecoder.decodeFile(at: path)
             let result = PaletteQuantizer.quantize(decoded.frames.map(\.image), options: options)
-            best = min(best, cpuSeconds() - start)
+            best = min(best, ProcessClock.cpuSeconds() - start)
             source = decoded
             quantized = result
         }

@@ -27,7 +27,7 @@ public struct VariantBatch: Sendable {
     /// refused by the walk are left out.
     public init(writer: VariantWriter, inputs: [PackInput], paths: [String], output: String) {
         self.writer = writer
-        jobs = inputs.flatMap { input in input.stickerPaths.filter { input.refused[$0] == nil } }.map { source in
+        jobs = inputs.readableStickerPaths.map { source in
             var relative = ""
             if let root = paths.first(where: { source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
                 let prefix = root.hasSuffix("/") ? root.count : root.count + 1

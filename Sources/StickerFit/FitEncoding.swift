@@ -6,8 +6,9 @@ import StickerImage
 enum FitEncoding {
     /// The smallest encoding of `bytes` that decodes to the same pixels (colour under alpha 0 aside), in the
     /// same format; the input itself when nothing smaller is found.
-    static func optimize(_ bytes: [UInt8], limits: DecodeLimits) throws -> LosslessEncoding {
-        try LosslessOptimizer.optimize(bytes, limits: limits)
+    /// `decoded` is `bytes`' image, already decoded by the caller.
+    static func optimize(_ bytes: [UInt8], decoded: DecodedImage, limits: DecodeLimits) throws -> LosslessEncoding {
+        try LosslessOptimizer.optimize(bytes, decoded: decoded, limits: limits)
     }
 
     /// The smallest file of `format` that shows `image`'s pixels. For a palette candidate the pixels already

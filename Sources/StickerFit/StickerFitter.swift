@@ -49,46 +49,52 @@ public enum StickerFitter {
         let limit = grows ? options.byteLimit : min(options.byteLimit, input.count)
         let format = image.format == .apng ? ImageFormat.png : image.format
         let untouched = FitKnobs(geometry: geometry, frames: image.frames.count, format: format)
-        var chosen: (bytes: [UInt8], knobs: FitKnobs)?
+        // The chosen file, and what it shows when the search has decoded it already.
+        var chosen: (bytes: [UInt8], knobs: FitKnobs, shown: DecodedImage?)?
         var smallest = Int.max
         if geometry.width == image.width && geometry.height == image.height,
-            let lossless = try? FitEncoding.optimize(input, limits: options.limits)
+            let lossless = try? FitEncoding.optimize(input, decoded: image, limits: options.limits)
         {
             result.losslessSteps = lossless.steps
             smallest = lossless.bytes.count
-            if lossless.bytes.count <= limit { chosen = (lossless.bytes, untouched) }
+            if lossless.bytes.count <= limit { chosen = (lossless.bytes, untouched, nil) }
         }
-        let search: FitSearch
-        do {
-            search = try FitSearch(source: image, limit: limit, options: options)
-        } catch {
-            return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
+        // The search (and the scorer it prepares) only when the lossless step does not fit.
+        var search: FitSearch?
+        if chosen == nil {
+            do {
+                search = try FitSearch(source: image, limit: limit, options: options)
+            } catch {
+                return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
+            }
         }
-        if chosen == nil, let found = search.best(base: geometry, skip: smallest == Int.max ? nil : untouched) {
+        if let search, let found = search.best(base: geometry, skip: smallest == Int.max ? nil : untouched) {
             // The lossless steps were not what was kept.
             result.losslessSteps = []
-            chosen = (found.bytes, found.knobs)
+            chosen = (found.bytes, found.knobs, found.shown)
             // Found at the search's quicker effort; the same pixels at full effort are smaller still.
             if found.knobs.quality == nil,
                 let full = try? FitEncoding.encode(search.image(for: found.knobs), as: found.knobs.format),
                 full.count < found.bytes.count
             {
-                chosen = (full, found.knobs)
+                chosen = (full, found.knobs, nil)
             }
         }
-        result.candidates = search.encodings
-        smallest = min(smallest, search.smallest ?? .max)
+        let candidates = search?.encodings ?? 0
+        result.candidates = candidates
+        smallest = min(smallest, search?.smallest ?? .max)
         guard let chosen else {
             return failure(
                 path,
                 reason: "no candidate fits in \(limit.formatted()) bytes"
                     + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes")
-                    + (search.exhausted
-                        ? " (the search stopped at its work limit after \(search.encodings) candidates)" : ""),
-                hint: moreHint(options, for: image), candidates: search.encodings, before: result.before)
+                    + (search?.exhausted == true
+                        ? " (the search stopped at its work limit after \(candidates) candidates)" : ""),
+                hint: moreHint(options, for: image), candidates: candidates, before: result.before)
         }
-        // The chosen file is decoded back and scored in full: every frame, at up to 618 px.
-        guard let shown = try? ImageDecoder.decode(chosen.bytes, limits: options.limits),
+        // The chosen file is decoded back (unless the search just did) and scored in full: every frame, at up
+        // to 618 px.
+        guard let shown = chosen.shown ?? (try? ImageDecoder.decode(chosen.bytes, limits: options.limits)),
             let score = try? StickerScorer(source: image, options: .full).score(chosen.knobs.geometry.art(of: shown))
         else {
             return failure(path, reason: "its re-encoded file does not decode", hint: "report this as a bug")
@@ -105,7 +111,7 @@ public enum StickerFitter {
                 reason: "the best candidate within \(limit.formatted()) bytes scores "
                     + String(format: "%.1f", score.worst) + " on its worst frame, under --min-quality "
                     + String(format: "%g", options.minQuality),
-                hint: moreHint(options, for: image) + ", or lower --min-quality", candidates: search.encodings,
+                hint: moreHint(options, for: image) + ", or lower --min-quality", candidates: candidates,
                 before: result.before)
             failed.score = score
             return failed

@@ -123,10 +123,8 @@ struct FitCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitCode(ExitStatus.usage)
         }
-        var seen = Set<String>()
-        let files = inputs.flatMap { input in input.stickerPaths.filter { input.refused[$0] == nil } }
-            .filter { seen.insert($0).inserted }
-        let refused = inputs.flatMap { $0.refused.map { "\($0.key): \($0.value)" } }.sorted()
+        let files = inputs.readableStickerPaths
+        let refused = inputs.outsideReasons
         for line in refused { Console.error(line) }
         if files.isEmpty {
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")

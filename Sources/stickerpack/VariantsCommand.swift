@@ -80,11 +80,9 @@ struct VariantsCommand: ParsableCommand {
         }
         let batch = VariantBatch(writer: writer, inputs: inputs, paths: paths, output: output)
         // Links out of a folder and catalog filenames that lead out of it: reported, never read.
-        let outside =
-            inputs.flatMap { $0.refused.map { "\($0.key): \($0.value)" } }
-            + inputs.flatMap { $0.catalogIssues.filter(\.leadsOutside).map { "\($0.path): \($0.message)" } }
+        let outside = inputs.outsideReasons
         if batch.jobs.isEmpty {
-            for line in outside.sorted() { Console.error(line) }
+            for line in outside { Console.error(line) }
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }

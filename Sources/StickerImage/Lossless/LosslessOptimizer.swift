@@ -6,48 +6,50 @@
 public enum LosslessOptimizer {
     /// The smallest encoding in the file's own format that shows exactly what `fileBytes` shows (the colour of
     /// alpha-0 pixels zeroed). Returns the input unchanged with no steps when nothing is smaller: never larger.
-    public static func optimize(_ fileBytes: [UInt8], limits: DecodeLimits = .default) throws(DecodeError)
-        -> LosslessEncoding
-    {
-        let decoded = try ImageDecoder.decode(fileBytes, limits: limits)
+    /// `decoded`: the file's image when the caller has decoded it already, so it is not decoded twice.
+    public static func optimize(
+        _ fileBytes: [UInt8], decoded given: DecodedImage? = nil, limits: DecodeLimits = .default
+    ) throws(DecodeError) -> LosslessEncoding {
+        let decoded: DecodedImage
+        if let given { decoded = given } else { decoded = try ImageDecoder.decode(fileBytes, limits: limits) }
         let format = try FormatSniffer.sniff(fileBytes)
         let unchanged = LosslessEncoding(bytes: fileBytes, format: format, steps: [])
-        var candidates: [LosslessEncoding] = []
+        // What a PNG or GIF stores: hidden colours zeroed, identical frames merged; also what it must show.
+        let prepared = Prepared(
+            decoded, representable: format == .gif ? Self.gifRepresentable : { DelayFraction.exact(ms: $0) != nil })
+        // Each candidate with the image it must show: the file's own, or the prepared one when frames were merged.
+        var candidates: [(encoding: LosslessEncoding, shows: DecodedImage)] = []
         switch format {
         case .jpeg:
             let transcoded = try JPEGTranscoder.transcode(fileBytes, limits: limits)
             var steps = ["optimised Huffman tables"]
             if transcoded.progressive { steps.append("progressive") }
             if transcoded.droppedMarkers > 0 { steps.insert(Self.count(transcoded.droppedMarkers, "marker"), at: 0) }
-            candidates.append(LosslessEncoding(bytes: transcoded.bytes, format: .jpeg, steps: steps))
+            candidates.append((LosslessEncoding(bytes: transcoded.bytes, format: .jpeg, steps: steps), decoded))
         case .png, .apng:
             let chunks = try PNGKeptChunks.select(fileBytes)
             if chunks.dropped > 0 {
                 let stripped = try PNGKeptChunks.stripped(fileBytes)
                 candidates.append(
-                    LosslessEncoding(bytes: stripped, format: format, steps: [Self.dropped(chunks.dropped)]))
+                    (LosslessEncoding(bytes: stripped, format: format, steps: [Self.dropped(chunks.dropped)]), decoded))
             }
-            let prepared = Prepared(decoded, representable: { DelayFraction.exact(ms: $0) != nil })
             if let written = try? APNGEncoder.encodeReporting(prepared.image, compression: .max, chunks: chunks.kept) {
                 var steps = chunks.dropped > 0 ? [Self.dropped(chunks.dropped)] : []
                 steps += prepared.steps + Self.pngSteps(written, source: decoded.encoding)
-                candidates.append(LosslessEncoding(bytes: written.bytes, format: prepared.format, steps: steps))
+                candidates.append(
+                    (LosslessEncoding(bytes: written.bytes, format: prepared.format, steps: steps), prepared.image))
             }
         case .gif:
-            let prepared = Prepared(decoded, representable: Self.gifRepresentable)
             if let written = GIFEncoder.encodeExact(prepared.image) {
-                candidates.append(
-                    LosslessEncoding(
-                        bytes: written.bytes, format: .gif, steps: prepared.steps + Self.gifSteps(written)))
+                let steps = prepared.steps + Self.gifSteps(written)
+                candidates.append((LosslessEncoding(bytes: written.bytes, format: .gif, steps: steps), prepared.image))
             }
         }
-        let expected = Prepared(
-            decoded,
-            representable: format == .gif ? Self.gifRepresentable : { DelayFraction.exact(ms: $0) != nil })
-        for candidate in candidates.sorted(by: { $0.bytes.count < $1.bytes.count })
-        where candidate.bytes.count < fileBytes.count {
-            let reference = candidate.steps.contains { $0.hasPrefix("merged") } ? expected.image : decoded
-            if Self.shows(candidate.bytes, exactly: reference, limits: limits) { return candidate }
+        for candidate in candidates.sorted(by: { $0.encoding.bytes.count < $1.encoding.bytes.count })
+        where candidate.encoding.bytes.count < fileBytes.count {
+            if Self.shows(candidate.encoding.bytes, exactly: candidate.shows, limits: limits) {
+                return candidate.encoding
+            }
         }
         return unchanged
     }
