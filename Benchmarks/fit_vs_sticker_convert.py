@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`stickerpack fit` beside sticker-convert (PyPI) on the over-limit set (Benchmarks/fit_set.py, 32 stickers).
 
-Usage: fit_vs_sticker_convert.py PATH/TO/stickerpack [--limit N] [--frames 6]
+Usage: fit_vs_sticker_convert.py PATH/TO/stickerpack [--limit N] [--frames 6] [--reuse-peer]
 
 sticker-convert runs with the iMessage preset of each file's longer side (618 px and up: imessage_large, 408 and
 up: imessage_medium, else imessage_small) and --processes 2, one run per preset over a folder of hard links;
@@ -15,6 +15,10 @@ square has its padding cut off first, as compare does), flattened over #FFFFFF a
 size, and the worst pair taken; --frames source frames spread over the animation, and the one compare found
 worst, are judged this way.
 Then each tool's total wall time, and the goals with PASS or FAIL.
+
+--reuse-peer takes sticker-convert's outputs and wall time from the last full run (recorded in
+.build/bench-fit/sticker-convert.json) instead of running it again: for trying fit changes quickly; the time
+ratio then compares runs made at different moments, and the script says so.
 
 Until `stickerpack fit` exists in the binary the script says so and runs the sticker-convert half alone.
 """
@@ -80,6 +84,24 @@ def run_sticker_convert(files, sizes):
     return total
 
 
+PEER_RECORD = os.path.join(OUT, "sticker-convert.json")
+
+
+def recorded_peer(files):
+    """The wall time of the last sticker-convert run over these same files, or None."""
+    try:
+        with open(PEER_RECORD) as f:
+            record = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return record["seconds"] if record.get("files") == [os.path.basename(p) for p in files] else None
+
+
+def record_peer(files, seconds):
+    with open(PEER_RECORD, "w") as f:
+        json.dump({"files": [os.path.basename(p) for p in files], "seconds": seconds}, f)
+
+
 def sticker_convert_output(path, sizes):
     stem = os.path.splitext(os.path.basename(path))[0]
     out = os.path.join(OUT, "sticker-convert", preset(max(sizes[path])), stem + ".png")
@@ -90,7 +112,10 @@ def run_fit(stickerpack, folder):
     outputs = os.path.join(OUT, "fit")
     shutil.rmtree(outputs, ignore_errors=True)
     print("stickerpack fit --jobs 2", flush=True)
-    seconds, _, _ = run([stickerpack, "fit", folder, "--output", outputs, "--format", "json", "--jobs", "2"])
+    seconds, _, report = run([stickerpack, "fit", folder, "--output", outputs, "--format", "json", "--jobs", "2"])
+    # fit's own report (per file: what it applied, its score, its time), kept for a closer look.
+    with open(os.path.join(OUT, "fit-report.json"), "w") as f:
+        f.write(report)
     return seconds
 
 
@@ -217,6 +242,8 @@ def main():
     parser.add_argument("stickerpack")
     parser.add_argument("--limit", type=int, help="only the first N files of the set (a quick look)")
     parser.add_argument("--frames", type=int, default=6, help="source frames the PyPI judge scores per file")
+    parser.add_argument("--reuse-peer", action="store_true",
+                        help="take sticker-convert's outputs and time from the last full run (a quick look at fit)")
     args = parser.parse_args()
     stickerpack = require_tool(args.stickerpack, "build it: swift build -c release --product stickerpack")
     try:
@@ -241,7 +268,15 @@ def main():
     cpu, cores = machine()
     print(f"fit beside sticker-convert on {len(files)} over-limit stickers ({cpu}, {cores} cores)\n")
     fit_here = has_fit(stickerpack)
-    convert_seconds = run_sticker_convert(files, sizes)
+    convert_seconds = recorded_peer(files) if args.reuse_peer else None
+    if convert_seconds is None:
+        if args.reuse_peer:
+            print("no recorded sticker-convert run over these files: running it")
+        convert_seconds = run_sticker_convert(files, sizes)
+        record_peer(files, convert_seconds)
+    else:
+        print(f"sticker-convert: reusing the outputs of the last run ({convert_seconds:.1f} s wall then; the time "
+              "ratio below compares runs made at different moments)")
     fit_seconds = run_fit(stickerpack, folder) if fit_here else None
     if not fit_here:
         print(f"stickerpack fit is not in {stickerpack} (this branch has no fit command yet): only sticker-convert "

@@ -194,7 +194,9 @@ static cc_status png_decode(memory_reader *reader, message_sink *sink, cc_limits
     // Ancillary chunks (iCCP, zTXt, ...) may not inflate past this: a zip bomb in a text chunk stops here.
     png_set_chunk_malloc_max(png, 1u << 20);
     png_set_check_for_invalid_index(png, 1);
-    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    // Every chunk's CRC was checked before this stream came here (PNGChunkWalker, with libdeflate's CRC-32),
+    // or the stream was rebuilt with fresh ones (an APNG frame): libpng need not compute them a second time.
+    png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
     png_read_info(png, png_info);
 
     png_uint_32 width = 0, height = 0;

@@ -45,4 +45,8 @@ enum DeflateCRC32 {
     static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         libdeflate_crc32(crc, bytes.baseAddress, bytes.count)
     }
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBytes { update(0, $0) }
+    }
 }

@@ -32,7 +32,7 @@ enum PNGChunkWalker {
                     "truncated PNG: chunk \(type) at byte \(offset) needs \(length) bytes, the file ends first")
             }
             let stored = bytes.uint32BE(at: offset + 8 + length)
-            let computed = CRC32.checksum(bytes[(offset + 4)..<(offset + 8 + length)])
+            let computed = DeflateCRC32.checksum(bytes[(offset + 4)..<(offset + 8 + length)])
             guard stored == computed else {
                 throw .malformed("CRC error in PNG chunk \(type) at byte \(offset): the data is damaged")
             }
@@ -66,7 +66,7 @@ enum PNGChunkWalker {
         let typeBytes = Array(type.utf8)
         out.append(contentsOf: typeBytes)
         out.append(contentsOf: data)
-        out.appendUInt32BE(CRC32.update(CRC32.checksum(typeBytes[...]), data))
+        out.appendUInt32BE(DeflateCRC32.checksum(out[4...]))
         return out
     }
 }

@@ -18,7 +18,8 @@ struct PNGStreamInfo {
     }
 }
 
-/// One complete PNG stream (signature to IEND) through libpng to RGBA8.
+/// One complete PNG stream (signature to IEND) through libpng to RGBA8. Its chunks' CRCs must be checked (or
+/// written) already: libpng does not check them again.
 enum PNGStreamDecoder {
     /// `buffers`: where the pixel buffer comes from (a worker's reused ones); nil for a new one.
     static func decode(_ bytes: [UInt8], limits: DecodeLimits, buffers: PixelBuffers? = nil) throws(DecodeError)

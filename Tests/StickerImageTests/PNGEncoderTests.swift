@@ -36,7 +36,7 @@ struct PNGEncoderTests {
         #expect(chunks.last?.type == "IEND")
         // The CRC once more, through the table implementation, independent of libdeflate's.
         for chunk in chunks {
-            let crc = CRC32.checksum(png[(chunk.offset + 4)..<chunk.data.upperBound])
+            let crc = DeflateCRC32.checksum(png[(chunk.offset + 4)..<chunk.data.upperBound])
             #expect(crc == png.uint32BE(at: chunk.data.upperBound), "CRC of \(chunk.type)")
         }
         return (Int(png[ihdr.data.lowerBound + 8]), Int(png[ihdr.data.lowerBound + 9]), chunks.map(\.type))

@@ -75,6 +75,22 @@ struct FolderListingTests {
         #expect(files == ["Sticker2.png", "sticker10.png", "sub/inner.png"])
     }
 
+    @Test("Natural order: numbers by value, case ignored, punctuation before numbers before letters, total")
+    func naturalOrder() {
+        let names = [
+            "b.png", "a10.png", "A2.png", "a2.png", "a02.png", "a.png", "a 1.png", "ab.png", "a1b.png", "a_1.png",
+            "Émoji.png", "emoji.png", "sticker-9.png",
+        ]
+        let sorted = names.sorted(by: FolderListing.naturalLess)
+        #expect(
+            sorted == [
+                "a 1.png", "a.png", "a_1.png", "a1b.png", "A2.png", "a2.png", "a02.png", "a10.png", "ab.png", "b.png",
+                "emoji.png", "sticker-9.png", "Émoji.png",
+            ])
+        // The same order from any starting order: the key is total.
+        #expect(names.reversed().sorted(by: FolderListing.naturalLess) == sorted)
+    }
+
     @Test("A link out of the boundary is named; plain file names exclude traversal")
     func boundary() throws {
         let folder = NSTemporaryDirectory() + "boundary-\(UUID().uuidString)"

@@ -39,7 +39,8 @@ typedef struct {
 /// Decodes one complete PNG stream to 8-bit RGBA (straight alpha). When `*pixels` is not NULL it is the caller's
 /// buffer of `pixels_size` bytes, exactly width x height x 4 of the stream's IHDR (else a decode error), decoded
 /// into in place; when it is NULL a buffer is malloc'd and returned in `*pixels` (free with cc_free).
-/// 16-bit samples are scaled with rounding (png_set_scale_16); gamma is not applied.
+/// 16-bit samples are scaled with rounding (png_set_scale_16); gamma is not applied. Chunk CRCs are not checked
+/// here: the caller has checked them (PNGChunkWalker) or written them.
 cc_status cc_png_decode_rgba(const uint8_t *data, size_t size, cc_limits limits,
                              uint8_t **pixels, size_t pixels_size, cc_png_info *info);
 
