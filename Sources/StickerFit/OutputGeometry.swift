@@ -2,8 +2,8 @@ import StickerCatalog
 import StickerImage
 import StickerResample
 
-/// The pixel size of an output: the art scaled (aspect kept), on a canvas with transparent margins when an
-/// extreme aspect cannot reach 300 px on the short side without passing 618 on the long one.
+/// The pixel size of an output: the art scaled (aspect kept), on a canvas with transparent margins where its
+/// short side is under 300 px.
 public struct OutputGeometry: Hashable, Sendable {
     public var artWidth: Int
     public var artHeight: Int
@@ -21,17 +21,14 @@ public struct OutputGeometry: Hashable, Sendable {
     public var isPadded: Bool { width != artWidth || height != artHeight }
 
     /// The size that brings both sides into 300-618 px, aspect kept: down to the fixed class (or to 618) when
-    /// larger, up to 300 when a side is shorter, with margins when the aspect allows neither.
+    /// larger; a short side under 300 gets transparent margins up to 300, and art whose longer side is under
+    /// 300 too is first scaled up until that side is 300. Margins rather than a larger scale: the art's pixels
+    /// stay as they were (no invented detail), and transparent margins cost almost no bytes.
     static func base(width: Int, height: Int, sizeClass: SizeClass?) -> OutputGeometry {
         let longer = Double(max(width, height))
-        let shorter = Double(min(width, height))
         let ceiling = Double(sizeClass?.pixels ?? FitOptions.sides.upperBound)
         let floor = Double(FitOptions.sides.lowerBound)
-        var scale = min(1, ceiling / longer)
-        if shorter * scale < floor {
-            // Grow the short side to 300 when the long one stays within 618; else keep 618 and add margins.
-            scale = longer * floor / shorter <= Double(FitOptions.sides.upperBound) ? floor / shorter : ceiling / longer
-        }
+        let scale = longer < floor ? floor / longer : min(1, ceiling / longer)
         return scaled(width: width, height: height, by: scale)
     }
 

@@ -12,10 +12,14 @@ struct OutputGeometryTests {
         #expect(!geometry.isPadded)
     }
 
-    @Test("Small art grows to 300 px; a fixed class brings larger art down to it")
+    @Test("Small art grows to 300 px on its longer side; a fixed class brings larger art down to it")
     func upscaleAndClass() {
         let grown = OutputGeometry.base(width: 200, height: 150, sizeClass: nil)
-        #expect((grown.width, grown.height) == (400, 300))
+        #expect((grown.artWidth, grown.artHeight) == (300, 225))
+        #expect((grown.width, grown.height) == (300, 300))
+        // A short side under 300 beside a longer side within the bounds keeps its pixels, with margins.
+        let wide = OutputGeometry.base(width: 408, height: 272, sizeClass: nil)
+        #expect((wide.artWidth, wide.artHeight, wide.width, wide.height) == (408, 272, 408, 300))
         let regular = OutputGeometry.base(width: 618, height: 618, sizeClass: .regular)
         #expect((regular.width, regular.height) == (408, 408))
         let kept = OutputGeometry.base(width: 408, height: 408, sizeClass: .large)

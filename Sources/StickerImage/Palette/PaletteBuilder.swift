@@ -92,18 +92,24 @@ public final class PaletteBuilder {
         }
         let made = build(colors: options.maxColors, iterations: options.iterations)
         let maps = options.dithering == .adaptive ? strengths() : nil
-        let indices = picked.map { n -> [UInt8] in
+        var indices: [[UInt8]] = []
+        indices.reserveCapacity(picked.count)
+        // The frame shown before, for the dithered remap: where a pixel's colour has not changed, it keeps the
+        // entry it had (see `Remapper.dither`).
+        var previous: (colors: [Int32], entries: [UInt8])?
+        for n in picked {
             let frame = histogram.pixelColors[n]
+            let entries: [UInt8]
             switch options.dithering {
             case .none:
-                return made.remapper.remap(frame)
-            case .floydSteinberg:
-                return made.remapper.dither(
-                    frame, width: width, height: height, level: options.ditherLevel, strength: nil)
-            case .adaptive:
-                return made.remapper.dither(
-                    frame, width: width, height: height, level: options.ditherLevel, strength: maps?[n])
+                entries = made.remapper.remap(frame)
+            case .floydSteinberg, .adaptive:
+                entries = made.remapper.dither(
+                    frame, width: width, height: height, level: options.ditherLevel,
+                    strength: options.dithering == .adaptive ? maps?[n] : nil, previous: previous)
+                previous = (frame, entries)
             }
+            indices.append(entries)
         }
         return QuantizedImage(palette: made.palette, width: width, height: height, indices: indices)
     }

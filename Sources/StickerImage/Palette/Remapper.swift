@@ -23,7 +23,15 @@ struct Remapper {
 
     /// Each pixel's entry with error diffusion at `level` (1 is full Floyd-Steinberg), scaled per pixel
     /// by `strength` when given (0...255 for 0...1, e.g. less at edges where the error shows as noise).
-    func dither(_ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?) -> [UInt8] {
+    ///
+    /// `previous`: the animation frame shown before this one, its colours and the entries they were given. A
+    /// pixel whose colour has not changed keeps its entry (its error still passes on): the dither pattern of
+    /// what stands still does not crawl from frame to frame, which the eye sees as noise and which costs
+    /// bytes, since the frame encoders keep unchanged pixels for free.
+    func dither(
+        _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?,
+        previous: (colors: [Int32], entries: [UInt8])? = nil
+    ) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: colors.count)
         // Errors of this row and the next, one spare column each side.
         var current = [PalettePoint](repeating: .zero, count: width + 2)
@@ -44,7 +52,12 @@ struct Remapper {
                 }
                 let carried = current[x + 1] * (strength.map { Float($0[i]) * (1 / 255) } ?? 1)
                 let target = points[color] + carried
-                let entry = search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
+                let entry =
+                    if let previous, previous.colors[i] == colors[i] {
+                        Int(previous.entries[i])
+                    } else {
+                        search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
+                    }
                 output[i] = UInt8(entry)
                 var error = (target - search.entries[entry]) * level
                 let size = (error * error).sum()

@@ -118,6 +118,34 @@ struct PaletteQuantizerTests {
         }
     }
 
+    @Test(
+        "In a dithered animation what stands still keeps its entries from frame to frame",
+        arguments: [
+            PaletteQuantizer.Dithering.floydSteinberg, .adaptive,
+        ])
+    func ditherStandsStill(_ dithering: PaletteQuantizer.Dithering) {
+        // A ramp on the left that stays; on the right a block whose colour changes each frame.
+        let frames = (0..<3).map { (frame: Int) -> RGBAImage in
+            let block = SIMD4<UInt8>(UInt8(60 + frame * 70), 40, UInt8(200 - frame * 60), 255)
+            return PaletteTestImages.drawn(width: 64, height: 32) { (x: Int, y: Int) -> SIMD4<UInt8> in
+                guard x < 40 else { return block }
+                return SIMD4<UInt8>(UInt8(x * 6), UInt8(y * 7), 90, 255)
+            }
+        }
+        let quantized = PaletteQuantizer.quantize(frames, options: Options(maxColors: 8, dithering: dithering))
+        // The block's error reaches into the ramp (serpentine rows run right to left too), and differs from frame
+        // to frame; the ramp keeps its entries all the same.
+        for y in 0..<32 {
+            for x in 0..<40 {
+                let i = y * 64 + x
+                #expect(quantized.indices[1][i] == quantized.indices[0][i], "(\(x), \(y))")
+                #expect(quantized.indices[2][i] == quantized.indices[0][i], "(\(x), \(y))")
+            }
+        }
+        // The ramp is still dithered, not banded: more entries than its rows and columns would take plainly.
+        #expect(Set(quantized.indices[0]).count > 2)
+    }
+
     @Test("Photos keep to the colour count and use most of it")
     func photoWithinColourCount() throws {
         let photo = try ImageDecoder.decodeFile(at: Corpus.path("wuffs-testdata/hat.png")).frames[0].image
