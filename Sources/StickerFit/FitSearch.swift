@@ -133,6 +133,9 @@ final class FitSearch {
         axis.removeAll { $0 == skip }
         guard let boundary = leastLossyFitting(axis) else { return (nil, false) }
         var tries = [axis[boundary]]
+        if boundary > 0, let finer = finerColors(fitting: axis[boundary], over: axis[boundary - 1]) {
+            tries.append(finer)
+        }
         if let colors = axis[boundary].colors {
             // Without dithering the file is smaller, so it may fit at the same or one level more colours.
             let level = Self.colorLevels.firstIndex(of: colors) ?? 0
@@ -151,6 +154,30 @@ final class FitSearch {
         for found in tries.compactMap(candidate) where found.isBetter(than: best) { best = found }
         return (best, boundary == 0)
     }
+
+    /// Between a palette size that fits and the next level up that does not (24 and 32 colours, say), the most
+    /// colours that still fit, by a few bisection steps on bytes: the levels are coarse, and the bytes left
+    /// between them are quality left unused. Nil when no count in between fits.
+    private func finerColors(fitting: FitKnobs, over larger: FitKnobs) -> FitKnobs? {
+        guard var low = fitting.colors else { return nil }
+        var high = larger.colors ?? Self.colorLevels[0]
+        var found: FitKnobs?
+        for _ in 0..<Self.finerSteps where high - low > 2 {
+            let middle = (low + high) / 2
+            var knobs = fitting
+            knobs.colors = middle
+            if let bytes = size(of: knobs), bytes <= limit {
+                low = middle
+                found = knobs
+            } else {
+                high = middle
+            }
+        }
+        return found
+    }
+
+    /// Bisection steps between two palette levels: 24 to 32 colours is settled in 2, 128 to 192 within 8.
+    static let finerSteps = 3
 
     /// The index of the first (least lossy) setting whose encoding fits: bytes fall along the axis. Nil when
     /// even the last does not fit. An animation of many frames is bisected on sizes estimated from a sample of

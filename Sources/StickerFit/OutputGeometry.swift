@@ -21,16 +21,21 @@ public struct OutputGeometry: Hashable, Sendable {
     public var isPadded: Bool { width != artWidth || height != artHeight }
 
     /// The size that brings both sides into 300-618 px, aspect kept: down to the fixed class (or to 618) when
-    /// larger; a short side under 300 gets transparent margins up to 300, and art whose longer side is under
-    /// 300 too is first scaled up until that side is 300. Margins rather than a larger scale: the art's pixels
-    /// stay as they were (no invented detail), and transparent margins cost almost no bytes.
+    /// larger; a short side under 300 gets transparent margins up to 300. Art whose longer side is under 300
+    /// too is first scaled up until that side is 300, unless that would grow it by less than a quarter (256 px
+    /// art): margins then. Margins rather than a larger scale keep the art's pixels as they were (a small
+    /// upscale only blurs, and turns a GIF's hard alpha edges soft, which GIF cannot show), and transparent
+    /// margins cost almost no bytes.
     static func base(width: Int, height: Int, sizeClass: SizeClass?) -> OutputGeometry {
         let longer = Double(max(width, height))
         let ceiling = Double(sizeClass?.pixels ?? FitOptions.sides.upperBound)
         let floor = Double(FitOptions.sides.lowerBound)
-        let scale = longer < floor ? floor / longer : min(1, ceiling / longer)
+        let scale = longer * smallestGrowth < floor ? floor / longer : min(1, ceiling / longer)
         return scaled(width: width, height: height, by: scale)
     }
+
+    /// Art is scaled up only when that grows it by at least this much; less, and it gets margins instead.
+    static let smallestGrowth = 1.25
 
     static func scaled(width: Int, height: Int, by scale: Double) -> OutputGeometry {
         func side(_ value: Int) -> Int {

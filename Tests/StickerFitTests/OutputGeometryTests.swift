@@ -20,6 +20,9 @@ struct OutputGeometryTests {
         // A short side under 300 beside a longer side within the bounds keeps its pixels, with margins.
         let wide = OutputGeometry.base(width: 408, height: 272, sizeClass: nil)
         #expect((wide.artWidth, wide.artHeight, wide.width, wide.height) == (408, 272, 408, 300))
+        // Art that would grow by less than a quarter keeps its size too, with margins on both sides.
+        let near = OutputGeometry.base(width: 256, height: 256, sizeClass: nil)
+        #expect((near.artWidth, near.artHeight, near.width, near.height) == (256, 256, 300, 300))
         let regular = OutputGeometry.base(width: 618, height: 618, sizeClass: .regular)
         #expect((regular.width, regular.height) == (408, 408))
         let kept = OutputGeometry.base(width: 408, height: 408, sizeClass: .large)
