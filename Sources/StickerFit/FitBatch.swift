@@ -8,31 +8,46 @@ public enum FitBatch {
         _ files: [String], options: FitOptions, keepPreview: Bool = false, jobs: Int? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) -> [FitResult] {
-        let slots = Slots(count: files.count)
-        ParallelWork.forEach(files.count, workers: jobs) { index in
-            slots.set(index, StickerFitter.fit(files[index], options: options, keepPreview: keepPreview))
+        let slots = ParallelSlots<FitResult>(count: files.count)
+        let order = largestFirst(files)
+        let spare = SpareWorkers()
+        let started = Counter()
+        ParallelWork.forEach(files.count, workers: jobs) { position in
+            let index = order[position]
+            started.increment()
+            slots.set(
+                index, StickerFitter.fit(files[index], options: options, keepPreview: keepPreview, spare: spare))
             progress?(files[index])
+            // Every file has started: this worker takes no other, and the files still running may borrow it.
+            if started.value == files.count { spare.release() }
         }
         return slots.items
     }
 
-    /// One slot per file, filled from several threads.
-    final class Slots: @unchecked Sendable {
+    /// Indices of `files`, the largest file first: the long fits start early instead of forming the tail of the
+    /// wall time. Bytes stand in for the work (pixels times frames), which is unknown before decoding.
+    static func largestFirst(_ files: [String]) -> [Int] {
+        let bytes = files.map { path in
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        return files.indices.sorted { bytes[$0] != bytes[$1] ? bytes[$0] > bytes[$1] : $0 < $1 }
+    }
+
+    /// How many files have started, counted from several threads.
+    final class Counter: @unchecked Sendable {
         private let lock = NSLock()
-        private var storage: [FitResult?]
+        private var count = 0
 
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ result: FitResult) {
+        func increment() {
             lock.lock()
-            storage[index] = result
+            count += 1
             lock.unlock()
         }
 
-        var items: [FitResult] {
+        var value: Int {
             lock.lock()
             defer { lock.unlock() }
-            return storage.compactMap { $0 }
+            return count
         }
     }
 }

@@ -24,6 +24,10 @@ enum FitEncoding {
         try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast)
     }
 
+    /// Whether `estimate` is quicker than `encode` for the format: GIF has one effort, so the search's file
+    /// is already the smallest.
+    static func hasQuickerEffort(_ format: ImageFormat) -> Bool { format == .png || format == .apng }
+
     /// A JPEG at `quality` (1-100).
     static func encodeJPEG(_ image: DecodedImage, quality: Int) throws -> [UInt8] {
         try ImageEncoder.encode(image, as: .jpeg, jpegQuality: quality)

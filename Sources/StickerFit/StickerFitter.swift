@@ -8,13 +8,20 @@ import StickerSupport
 public enum StickerFitter {
     /// `keepPreview`: keep the first frame before and after, for a contact sheet.
     public static func fit(_ path: String, options: FitOptions, keepPreview: Bool = false) -> FitResult {
+        fit(path, options: options, keepPreview: keepPreview, spare: nil)
+    }
+
+    /// `spare`: a batch's idle workers, which the final score borrows while they last.
+    static func fit(_ path: String, options: FitOptions, keepPreview: Bool, spare: SpareWorkers?) -> FitResult {
         let start = Date()
-        var result = fitTimed(path, options: options, keepPreview: keepPreview)
+        var result = fitTimed(path, options: options, keepPreview: keepPreview, spare: spare)
         result.seconds = Date().timeIntervalSince(start)
         return result
     }
 
-    private static func fitTimed(_ path: String, options: FitOptions, keepPreview: Bool) -> FitResult {
+    private static func fitTimed(_ path: String, options: FitOptions, keepPreview: Bool, spare: SpareWorkers?)
+        -> FitResult
+    {
         let input: [UInt8]
         let image: DecodedImage
         do {
@@ -35,12 +42,13 @@ public enum StickerFitter {
             result.previewAfter = result.previewBefore
             return result
         }
-        return refit(path, input: input, image: image, options: options, into: result)
+        return refit(path, input: input, image: image, options: options, into: result, spare: spare)
     }
 
     /// Re-encodes a file over the limit or with sides out of 300-618 px: lossless first, then the search.
     private static func refit(
-        _ path: String, input: [UInt8], image: DecodedImage, options: FitOptions, into start: FitResult
+        _ path: String, input: [UInt8], image: DecodedImage, options: FitOptions, into start: FitResult,
+        spare: SpareWorkers?
     ) -> FitResult {
         var result = start
         let geometry = OutputGeometry.base(width: image.width, height: image.height, sizeClass: options.sizeClass)
@@ -73,7 +81,7 @@ public enum StickerFitter {
             result.losslessSteps = []
             chosen = (found.bytes, found.knobs, found.shown)
             // Found at the search's quicker effort; the same pixels at full effort are smaller still.
-            if found.knobs.quality == nil,
+            if FitEncoding.hasQuickerEffort(found.knobs.format) && found.knobs.quality == nil,
                 let full = try? FitEncoding.encode(search.image(for: found.knobs), as: found.knobs.format),
                 full.count < found.bytes.count
             {
@@ -94,8 +102,19 @@ public enum StickerFitter {
         }
         // The chosen file is decoded back (unless the search just did) and scored in full: every frame, at up
         // to 618 px.
+        // Used once: the source's side is not kept, and the frames are spread over any idle workers of the batch.
+        func fullScore(_ shown: DecodedImage) -> StickerScore? {
+            let art = chosen.knobs.geometry.art(of: shown)
+            guard let scorer = try? StickerScorer(source: image, options: .full, keepsOriginals: false) else {
+                return nil
+            }
+            guard let spare else { return try? scorer.score(art) }
+            return spare.withBorrowed(upTo: image.frames.count - 1) { threads in
+                try? scorer.score(art, workers: threads)
+            }
+        }
         guard let shown = chosen.shown ?? (try? ImageDecoder.decode(chosen.bytes, limits: options.limits)),
-            let score = try? StickerScorer(source: image, options: .full).score(chosen.knobs.geometry.art(of: shown))
+            let score = fullScore(shown)
         else {
             return failure(path, reason: "its re-encoded file does not decode", hint: "report this as a bug")
         }

@@ -23,7 +23,11 @@ public final class StickerScorer {
     /// At most this many bytes of prepared originals: a 618 px still takes 37 MB, a 408 px 8-frame APNG 130.
     static let preparedBudget = 160 << 20
 
-    public init(source frames: [AnimationFrame], options: StickerScoreOptions = .full) throws(StickerScoreError) {
+    /// `keepsOriginals: false` skips keeping the source's side of the metric: for a scorer used once, where
+    /// keeping it saves nothing and would be computed on one thread before the frames are spread over several.
+    public init(source frames: [AnimationFrame], options: StickerScoreOptions = .full, keepsOriginals: Bool = true)
+        throws(StickerScoreError)
+    {
         guard let first = frames.first else { throw .noFrames }
         let size = Self.scoringSize(width: first.image.width, height: first.image.height, limit: options.maximumSide)
         guard size.width >= SSIMULACRA2.minimumSide && size.height >= SSIMULACRA2.minimumSide else {
@@ -40,7 +44,7 @@ public final class StickerScorer {
         let metric = SSIMULACRA2(maximumWidth: size.width, maximumHeight: size.height)
         let perFrame = PreparedOriginal.bytes(width: size.width, height: size.height) * ScoreBackground.allCases.count
         prepared = sourceFrames.indices.map { position -> [PreparedOriginal]? in
-            guard (position + 1) * perFrame <= StickerScorer.preparedBudget else { return nil }
+            guard keepsOriginals, (position + 1) * perFrame <= StickerScorer.preparedBudget else { return nil }
             return ScoreBackground.allCases.map {
                 metric.prepare(original: sourceFrames[position].image, background: $0.color)
             }
@@ -48,32 +52,49 @@ public final class StickerScorer {
         self.metric = metric
     }
 
-    public convenience init(source: DecodedImage, options: StickerScoreOptions = .full) throws(StickerScoreError) {
-        try self.init(source: source.frames, options: options)
+    public convenience init(
+        source: DecodedImage, options: StickerScoreOptions = .full, keepsOriginals: Bool = true
+    ) throws(StickerScoreError) {
+        try self.init(source: source.frames, options: options, keepsOriginals: keepsOriginals)
     }
 
-    /// The score of `candidate` (any size; resampled to the scoring size) against the source.
-    public func score(_ candidate: [AnimationFrame]) throws(StickerScoreError) -> StickerScore {
+    /// The score of `candidate` (any size; resampled to the scoring size) against the source. `workers` above 1
+    /// spreads the frames over that many threads (each with a workspace of its own): the same score.
+    public func score(_ candidate: [AnimationFrame], workers: Int = 1) throws(StickerScoreError) -> StickerScore {
         guard !candidate.isEmpty else { throw .noFrames }
         let matches = FrameTimeline.candidateFrames(
             sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
-        let fitted = Self.fitting(width: width, height: height)
+        let threads = ParallelWork.threadCount(sourceFrames.count, workers: workers)
+        // Copies of what the threads read, so none captures this scorer (whose workspace is one thread's).
+        let (sourceFrames, prepared, width, height) = (sourceFrames, Unshared(prepared), width, height)
         // Each candidate frame is resampled at most once, however many source frames it stands for.
-        var resampled: [Int: RGBAImage] = [:]
+        let used = Array(Set(sourceFrames.map { matches[$0.index] })).sorted()
+        let resampled = ParallelSlots<RGBAImage>(count: candidate.count)
+        ParallelWork.forEach(used.count, workers: threads) { position in
+            resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
+        }
+        // One workspace per thread; the first is this scorer's own.
+        let metrics = Workspaces(first: metric, count: threads)
+        let scores = ParallelSlots<[Double]>(count: sourceFrames.count)
+        ParallelWork.forEach(sourceFrames.count, workers: threads) { worker, position in
+            let metric = metrics[worker]
+            let (index, original) = sourceFrames[position]
+            let distorted = resampled[matches[index]]!
+            scores.set(
+                position,
+                ScoreBackground.allCases.enumerated().map { number, background in
+                    if let side = prepared.value[position]?[number] {
+                        return metric.score(prepared: side, distorted: distorted)
+                    }
+                    return metric.score(original: original, distorted: distorted, background: background.color)
+                })
+        }
+        // Summed in frame order, as one thread would, so the mean does not depend on the thread count.
         var worst = (score: Double.infinity, frame: 0, background: ScoreBackground.light)
         var total = 0.0
         var count = 0
-        for (position, (index, original)) in sourceFrames.enumerated() {
-            let match = matches[index]
-            let distorted = resampled[match] ?? fitted(candidate[match].image)
-            resampled[match] = distorted
-            for (number, background) in ScoreBackground.allCases.enumerated() {
-                let score =
-                    if let side = prepared[position]?[number] {
-                        metric.score(prepared: side, distorted: distorted)
-                    } else {
-                        metric.score(original: original, distorted: distorted, background: background.color)
-                    }
+        for (position, (index, _)) in sourceFrames.enumerated() {
+            for (score, background) in zip(scores[position]!, ScoreBackground.allCases) {
                 total += score
                 count += 1
                 if score < worst.score { worst = (score, index, background) }
@@ -84,8 +105,8 @@ public final class StickerScorer {
             framesScored: sourceFrames.count, width: width, height: height)
     }
 
-    public func score(_ candidate: DecodedImage) throws(StickerScoreError) -> StickerScore {
-        try score(candidate.frames)
+    public func score(_ candidate: DecodedImage, workers: Int = 1) throws(StickerScoreError) -> StickerScore {
+        try score(candidate.frames, workers: workers)
     }
 
     /// The source's size with the longer side capped at `limit`, aspect kept, rounded to the nearest pixel.
@@ -109,4 +130,26 @@ public final class StickerScorer {
             return plan.resize(image)
         }
     }
+}
+
+/// Things each thread of one score reads or owns alone: the prepared originals (read only) and one metric
+/// workspace per thread.
+private struct Unshared<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+private struct Workspaces: @unchecked Sendable {
+    private let metrics: [SSIMULACRA2]
+
+    init(first: SSIMULACRA2, count: Int) {
+        metrics =
+            [first]
+            + (1..<max(1, count)).map { _ in
+                SSIMULACRA2(maximumWidth: first.maximumWidth, maximumHeight: first.maximumHeight)
+            }
+    }
+
+    /// The workspace of one thread: `ParallelWork.forEach` runs each worker index on one thread.
+    subscript(worker: Int) -> SSIMULACRA2 { metrics[worker] }
 }

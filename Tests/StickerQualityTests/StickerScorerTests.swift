@@ -166,4 +166,28 @@ struct DecodedStickerScoreTests {
         #expect(smaller.worst > 40)
         #expect(smaller.worst <= smaller.mean)
     }
+
+    /// Frames spread over threads, with or without the source's side kept, give the very same score as one
+    /// thread: each thread has its own workspace, and the mean is summed in frame order.
+    @Test func scoreOnSeveralThreadsEqualsOneThread() throws {
+        let frames = (0..<5).map { TestStickers.frame(width: 120, height: 100, phase: $0) }
+        let source = TestStickers.animation(frames, delays: [80, 80, 80, 80, 80])
+        // Smaller, posterised, and four frames over the same time: resampled and matched on the timeline.
+        let candidate = TestStickers.animation(
+            frames.prefix(4).map {
+                TestStickers.posterized(
+                    ResamplePlan(
+                        sourceWidth: 120, sourceHeight: 100,
+                        width: 90, height: 75
+                    ).resize($0), bits: 3)
+            },
+            delays: [100, 100, 100, 100])
+        let one = try StickerScorer(source: source).score(candidate)
+        #expect(one.worst < 100)
+        for keeps in [true, false] {
+            let scorer = try StickerScorer(source: source, keepsOriginals: keeps)
+            #expect(try scorer.score(candidate, workers: 3) == one)
+            #expect(try scorer.score(candidate, workers: 1) == one)
+        }
+    }
 }

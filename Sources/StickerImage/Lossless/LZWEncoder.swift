@@ -33,10 +33,23 @@ enum LZWEncoder {
     static func compress(
         _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable
     ) -> [UInt8] {
+        // At most one code per index, a clear code every 4,000 codes, the first clear and the end: 12 bits each.
+        let capacity = (indices.count + indices.count / 1024 + 8) * 12 / 8 + 8
+        return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
+            written = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, into: out)
+        }
+    }
+
+    /// `compress` into `out` (large enough), returning the bytes written. Raw pointers and locals throughout:
+    /// this loop runs a dozen times per GIF frame in `fit`'s search, and array and class-property accesses
+    /// cost a bounds or exclusivity check each.
+    private static func compress(
+        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         let clear = 1 << minCodeSize
         let end = clear + 1
-        var writer = BitWriter()
-        writer.bytes.reserveCapacity(indices.count / 2 + 16)
+        var writer = BitWriter(out: out.baseAddress!)
         var width = minCodeSize + 1
         var next = end + 1
         var frozen = false
@@ -46,8 +59,10 @@ enum LZWEncoder {
             return writer.finish()
         }
         table.reset()
-        defer { table.reset() }
-        table.child.withUnsafeMutableBufferPointer { child in
+        var used = table.takeUsed()
+        defer { table.giveBack(used) }
+        table.child.withUnsafeMutableBufferPointer { childBuffer in
+            let child = childBuffer.baseAddress!
             var current = Int(indices[0])
             for i in 1..<indices.count {
                 let byte = Int(indices[i])
@@ -60,15 +75,15 @@ enum LZWEncoder {
                 writer.write(current, width: width)
                 if !frozen {
                     child[slot] = UInt16(next)
-                    table.used.append(slot)
+                    used.append(slot)
                     next += 1
                     if next > (1 << width) && width < 12 { width += 1 }
                     // Code 4095 is never assigned, as giflib does: some decoders stop their table one short.
                     if next == 4095 {
                         if policy == .clear {
                             writer.write(clear, width: width)
-                            for used in table.used { child[used] = 0 }
-                            table.used.removeAll(keepingCapacity: true)
+                            for entry in used { child[entry] = 0 }
+                            used.removeAll(keepingCapacity: true)
                             width = minCodeSize + 1
                             next = end + 1
                         } else {
@@ -79,6 +94,8 @@ enum LZWEncoder {
                 current = byte
             }
             writer.write(current, width: width)
+            for entry in used { child[entry] = 0 }
+            used.removeAll(keepingCapacity: true)
         }
         // The decoder counts the last code too: one more entry may have pushed it to the next width.
         if !frozen && next + 1 > (1 << width) && width < 12 { width += 1 }
@@ -87,24 +104,31 @@ enum LZWEncoder {
     }
 
     private struct BitWriter {
-        var bytes: [UInt8] = []
-        var buffer: UInt32 = 0
+        let out: UnsafeMutablePointer<UInt8>
         var count = 0
+        var buffer: UInt64 = 0
+        var bits = 0
+
+        init(out: UnsafeMutablePointer<UInt8>) { self.out = out }
 
         @inline(__always)
         mutating func write(_ code: Int, width: Int) {
-            buffer |= UInt32(code) << count
-            count += width
-            while count >= 8 {
-                bytes.append(UInt8(truncatingIfNeeded: buffer))
+            buffer |= UInt64(code) << bits
+            bits += width
+            while bits >= 8 {
+                out[count] = UInt8(truncatingIfNeeded: buffer)
+                count += 1
                 buffer >>= 8
-                count -= 8
+                bits -= 8
             }
         }
 
-        mutating func finish() -> [UInt8] {
-            if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
-            return bytes
+        mutating func finish() -> Int {
+            if bits > 0 {
+                out[count] = UInt8(truncatingIfNeeded: buffer)
+                count += 1
+            }
+            return count
         }
     }
 }
@@ -122,4 +146,13 @@ final class LZWTable {
         for slot in used { child[slot] = 0 }
         used.removeAll(keepingCapacity: true)
     }
+
+    /// The list of slots set, lent to the encoder's loop as a local (empty, its capacity kept).
+    func takeUsed() -> [Int] {
+        var taken: [Int] = []
+        swap(&taken, &used)
+        return taken
+    }
+
+    func giveBack(_ list: [Int]) { used = list }
 }
