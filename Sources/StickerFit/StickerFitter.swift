@@ -60,9 +60,15 @@ public enum StickerFitter {
         // The chosen file, and what it shows when the search has decoded it already.
         var chosen: (bytes: [UInt8], knobs: FitKnobs, shown: DecodedImage?)?
         var smallest = Int.max
-        if geometry.width == image.width && geometry.height == image.height,
-            let lossless = try? FitEncoding.optimize(input, decoded: image, limits: options.limits)
+        // A file more than twice the limit whose quick re-encoding is still over twice the limit cannot come
+        // within it losslessly (the full effort saves a tenth or two, not half): the lossless step, the
+        // slowest single encode of a long animation, is skipped.
+        let sameSize = geometry.width == image.width && geometry.height == image.height
+        if sameSize, input.count > 2 * limit, let quick = try? FitEncoding.estimate(image, as: format),
+            quick.count > 2 * limit
         {
+            smallest = quick.count
+        } else if sameSize, let lossless = try? FitEncoding.optimize(input, decoded: image, limits: options.limits) {
             result.losslessSteps = lossless.steps
             smallest = lossless.bytes.count
             if lossless.bytes.count <= limit { chosen = (lossless.bytes, untouched, nil) }
