@@ -1,9 +1,9 @@
 import StickerImage
 
-/// Transparent padding that changed a sticker's shape: tools that make every sticker square (sticker-convert's
-/// iMessage presets pad to 300, 408 or 618 px squares) centre the art and pad the rest. Scoring such a
-/// candidate stretched back to the original's shape would count the padding as distortion, so the comparison
-/// scores the centred region of the original's shape instead, when everything outside it is transparent.
+/// Transparent padding around a sticker's art: tools that make every sticker square (sticker-convert's iMessage
+/// presets pad to 300, 408 or 618 px squares) centre the art and pad the rest, and `fit` gives art under 300 px
+/// margins. Scoring such a candidate scaled back to the original's size would count the padding as distortion,
+/// so the comparison scores the region of the art instead, when everything outside it is transparent.
 public struct Letterbox: Equatable, Sendable {
     public var x: Int
     public var y: Int
@@ -21,25 +21,39 @@ public struct Letterbox: Equatable, Sendable {
         return Letterbox(x: 0, y: (height - inner) / 2, width: width, height: inner)
     }
 
-    /// The padding region of `frames` that gives them the shape `shapeWidth` x `shapeHeight`, or nil when some
-    /// pixel outside it (a pixel's slack aside) is not fully transparent: the art was stretched or cropped.
-    static func padding(of frames: [AnimationFrame], shapeWidth: Int, shapeHeight: Int) -> Letterbox? {
+    /// The region of `frames` that holds the original's art, when the rest is transparent padding, or nil. Two
+    /// paddings are known: margins around the art at its own size (`fit` brings a short side to 300 px so) and
+    /// margins that give the art scaled to fit the original's shape (sticker-convert's squares). The first box
+    /// whose outside is fully transparent in every frame (a pixel's slack aside) is it.
+    static func padding(of frames: [AnimationFrame], originalWidth: Int, originalHeight: Int) -> Letterbox? {
         guard let first = frames.first?.image else { return nil }
-        let box = centred(width: first.width, height: first.height, shapeWidth: shapeWidth, shapeHeight: shapeHeight)
-        guard box.width < first.width || box.height < first.height else { return nil }
-        // A pixel of slack around the box: the padding tool may round its offset the other way, or its
-        // resampler may bleed into the first row of padding.
-        let (left, top, right, bottom) = (box.x - 1, box.y - 1, box.x + box.width + 1, box.y + box.height + 1)
+        let (width, height) = (first.width, first.height)
+        var boxes: [Letterbox] = []
+        if width >= originalWidth && height >= originalHeight && (width, height) != (originalWidth, originalHeight) {
+            boxes.append(
+                Letterbox(
+                    x: (width - originalWidth) / 2, y: (height - originalHeight) / 2, width: originalWidth,
+                    height: originalHeight))
+        }
+        let shaped = centred(width: width, height: height, shapeWidth: originalWidth, shapeHeight: originalHeight)
+        if shaped.width < width || shaped.height < height { boxes.append(shaped) }
+        return boxes.first { $0.isPadding(of: frames) }.map { $0.trimmed(to: frames) }
+    }
+
+    /// Whether every pixel outside the box, but for a pixel of slack around it, is fully transparent: the padding
+    /// tool may round its offset the other way, or its resampler may bleed into the first row of padding.
+    private func isPadding(of frames: [AnimationFrame]) -> Bool {
+        let (left, top, right, bottom) = (x - 1, y - 1, x + width + 1, y + height + 1)
         for frame in frames {
             let image = frame.image
-            for y in 0..<image.height {
-                let inside = y >= top && y < bottom
-                for x in 0..<image.width where !(inside && x >= left && x < right) {
-                    if image.pixels[(y * image.width + x) * 4 + 3] != 0 { return nil }
+            for row in 0..<image.height {
+                let inside = row >= top && row < bottom
+                for column in 0..<image.width where !(inside && column >= left && column < right) {
+                    if image.pixels[(row * image.width + column) * 4 + 3] != 0 { return false }
                 }
             }
         }
-        return box.trimmed(to: frames)
+        return true
     }
 
     /// The box with each padded edge moved to the first row or column of art when that is within a pixel:

@@ -23,9 +23,8 @@ public struct StickerComparison: Sendable {
         aspectChanged = Self.aspectDiffers(
             width: original.width, height: original.height, otherWidth: candidate.width,
             otherHeight: candidate.height)
-        letterbox =
-            aspectChanged
-            ? Letterbox.padding(of: candidate.frames, shapeWidth: original.width, shapeHeight: original.height) : nil
+        letterbox = Letterbox.padding(
+            of: candidate.frames, originalWidth: original.width, originalHeight: original.height)
         var frames = candidate.frames
         if let letterbox {
             for index in frames.indices { frames[index].image = letterbox.crop(frames[index].image) }

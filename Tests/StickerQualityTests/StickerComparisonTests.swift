@@ -44,13 +44,28 @@ struct StickerComparisonTests {
         // A solid frame: the disc sticker has transparent corners of its own, which must not be taken for padding.
         let art = RGBAImage(width: 96, height: 64, pixels: [UInt8](repeating: 200, count: 96 * 64 * 4))
         let frames = [AnimationFrame(image: Self.padded(art, extraRows: 33), delayMs: 0)]
-        let box = try #require(Letterbox.padding(of: frames, shapeWidth: 96, shapeHeight: 64))
+        let box = try #require(Letterbox.padding(of: frames, originalWidth: 96, originalHeight: 64))
         #expect(box == Letterbox(x: 0, y: 16, width: 96, height: 64))
         #expect(box.crop(frames[0].image) == art)
 
         var marked = frames
         marked[0].image.pixels[3] = 255  // one opaque pixel in the top padding row
-        #expect(Letterbox.padding(of: marked, shapeWidth: 96, shapeHeight: 64) == nil)
+        #expect(Letterbox.padding(of: marked, originalWidth: 96, originalHeight: 64) == nil)
+
+        // Margins that keep the shape (fit's, around art under 300 px): the art at its own size is found.
+        let square = RGBAImage(width: 64, height: 64, pixels: [UInt8](repeating: 180, count: 64 * 64 * 4))
+        var canvas = RGBAImage(width: 80, height: 80)
+        for row in 0..<64 {
+            let to = ((row + 8) * 80 + 8) * 4
+            canvas.pixels[to..<to + 64 * 4] = square.pixels[row * 64 * 4..<(row + 1) * 64 * 4]
+        }
+        let margins = [AnimationFrame(image: canvas, delayMs: 0)]
+        let found = try #require(Letterbox.padding(of: margins, originalWidth: 64, originalHeight: 64))
+        #expect(found == Letterbox(x: 8, y: 8, width: 64, height: 64))
+        // The same size as the original: nothing to cut.
+        #expect(
+            Letterbox.padding(of: [AnimationFrame(image: square, delayMs: 0)], originalWidth: 64, originalHeight: 64)
+                == nil)
     }
 
     @Test("A padded copy scores 100 and says so; halved delays are a speed-up")
