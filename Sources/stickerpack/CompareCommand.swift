@@ -16,8 +16,8 @@ struct CompareCommand: ParsableCommand {
             is the worst frame and background, with the mean beside it. On SSIMULACRA2's scale 90 cannot be told \
             from the original flipping between them, 80 not side by side, 70 shows artifacts only beside the \
             original, 50 is medium quality. A candidate that plays faster, lost its animation or changed its \
-            shape is flagged; transparent padding to another shape is cut off before scoring. --quick scores at \
-            most 4 frames at half size, as fit's search does.
+            shape is flagged; transparent margins around the art (a square's padding, or fit's margins) are cut off \
+            before scoring. --quick scores at most 4 frames at half size, as fit's search does.
 
             Exit status: 0 when the score is printed, 2 when a file cannot be read or decoded, is under 8 px a \
             side, or for a usage error.
