@@ -37,7 +37,10 @@ public final class PixelBuffers {
 
     /// A new array of `count` bytes, not zeroed: for a caller that writes every byte.
     static func fresh(count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        // An empty one is the runtime's shared empty storage: the initializer would write its count there, a data
+        // race between workers (ThreadSanitizer caught two decoding zero-size GIF canvases at once).
+        guard count > 0 else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// A fully transparent canvas (every byte 0) in a reused buffer when there is one.
