@@ -60,7 +60,8 @@ let package = Package(
         // SSIMULACRA2 and the sticker score over light and dark backgrounds, for `fit`; its blur's AVX2/FMA loops.
         .target(name: "CQualityKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .target(
-            name: "StickerQuality", dependencies: ["StickerImage", "StickerResample", "CQualityKernels"],
+            name: "StickerQuality",
+            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "CQualityKernels"],
             swiftSettings: optimised),
         .target(
             name: "StickerLint",

@@ -1,5 +1,6 @@
 import Foundation
 import StickerImage
+import StickerSupport
 
 /// Many files fitted at once: one file per worker, results in input order.
 public enum FitBatch {
@@ -10,16 +11,14 @@ public enum FitBatch {
     ) -> [FitResult] {
         let slots = ParallelSlots<FitResult>(count: files.count)
         let order = largestFirst(files)
-        let spare = SpareWorkers()
-        let started = Counter()
+        let spare = SpareWorkers(files: files.count)
         ParallelWork.forEach(files.count, workers: jobs) { position in
             let index = order[position]
-            started.increment()
+            spare.start()
             slots.set(
                 index, StickerFitter.fit(files[index], options: options, keepPreview: keepPreview, spare: spare))
             progress?(files[index])
-            // Every file has started: this worker takes no other, and the files still running may borrow it.
-            if started.value == files.count { spare.release() }
+            spare.finish()
         }
         return slots.items
     }
@@ -31,23 +30,5 @@ public enum FitBatch {
             ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         }
         return files.indices.sorted { bytes[$0] != bytes[$1] ? bytes[$0] > bytes[$1] : $0 < $1 }
-    }
-
-    /// How many files have started, counted from several threads.
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-
-        func increment() {
-            lock.lock()
-            count += 1
-            lock.unlock()
-        }
-
-        var value: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return count
-        }
     }
 }

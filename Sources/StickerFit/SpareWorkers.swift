@@ -4,35 +4,30 @@ import Foundation
 /// take, and the files still running (the long tail) may borrow it to spread their own work over more threads.
 final class SpareWorkers: @unchecked Sendable {
     private let lock = NSLock()
+    private let files: Int
+    private var started = 0
     private var idle = 0
 
-    /// A worker that will take no more files.
-    func release() {
-        lock.lock()
-        idle += 1
-        lock.unlock()
+    init(files: Int) { self.files = files }
+
+    /// A worker takes a file.
+    func start() {
+        lock.withLock { started += 1 }
     }
 
-    /// Takes up to `most` idle workers; give them back with `giveBack` when done.
-    func borrow(upTo most: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = min(idle, max(0, most))
-        idle -= taken
-        return taken
+    /// A worker is done with its file: when every file has started, it takes no other and is idle.
+    func finish() {
+        lock.withLock { if started == files { idle += 1 } }
     }
 
-    func giveBack(_ count: Int) {
-        guard count > 0 else { return }
-        lock.lock()
-        idle += count
-        lock.unlock()
-    }
-
-    /// Runs `body` with 1 + the workers borrowed (at most `most` more), and gives them back after.
+    /// Runs `body` with 1 + the idle workers borrowed (at most `most` more), and gives them back after.
     func withBorrowed<T>(upTo most: Int, _ body: (_ threads: Int) -> T) -> T {
-        let taken = borrow(upTo: most)
-        defer { giveBack(taken) }
+        let taken = lock.withLock {
+            let taken = min(idle, max(0, most))
+            idle -= taken
+            return taken
+        }
+        defer { lock.withLock { idle += taken } }
         return body(1 + taken)
     }
 }

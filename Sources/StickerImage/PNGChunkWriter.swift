@@ -26,6 +26,11 @@ public struct PNGChunkWriter {
         bytes.appendUInt32BE(crc)
     }
 
+    /// A chunk of another stream copied as it is (length, type, data and CRC), already checked.
+    mutating func append(copied chunk: ArraySlice<UInt8>) {
+        bytes += chunk
+    }
+
     /// IHDR: size, bit depth, colour type; deflate, adaptive filtering, no interlace.
     public mutating func appendHeader(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType) {
         var data: [UInt8] = []

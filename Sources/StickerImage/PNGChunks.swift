@@ -58,15 +58,10 @@ enum PNGChunkWalker {
         return false
     }
 
-    /// A chunk as bytes: length, type, data and a fresh CRC.
+    /// A chunk as bytes: length, type, data and a fresh CRC (`PNGChunkWriter`'s framing, without the signature).
     static func encode(type: String, data: ArraySlice<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(data.count + 12)
-        out.appendUInt32BE(UInt32(data.count))
-        let typeBytes = Array(type.utf8)
-        out.append(contentsOf: typeBytes)
-        out.append(contentsOf: data)
-        out.appendUInt32BE(DeflateCRC32.checksum(out[4...]))
-        return out
+        var writer = PNGChunkWriter()
+        data.withUnsafeBytes { writer.append(type, sequence: nil, $0) }
+        return Array(writer.bytes.dropFirst(FormatSniffer.pngSignature.count))
     }
 }

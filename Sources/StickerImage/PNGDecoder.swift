@@ -76,16 +76,14 @@ struct PNGHeader {
 
     /// A complete PNG stream for one frame: this header resized, the shared chunks, the frame's data as IDAT.
     func stream(width: Int, height: Int, imageData: [ArraySlice<UInt8>], bytes: [UInt8]) -> [UInt8] {
-        var out = FormatSniffer.pngSignature
-        var frameHeader = ihdr
-        frameHeader.replaceSubrange(0..<8, with: [] as [UInt8])
-        var size: [UInt8] = []
-        size.appendUInt32BE(UInt32(width))
-        size.appendUInt32BE(UInt32(height))
-        out += PNGChunkWalker.encode(type: "IHDR", data: (size + frameHeader)[...])
-        for chunk in sharedChunks { out += bytes[chunk.offset..<(chunk.data.upperBound + 4)] }
-        for data in imageData { out += PNGChunkWalker.encode(type: "IDAT", data: data) }
-        out += PNGChunkWalker.encode(type: "IEND", data: [])
-        return out
+        var writer = PNGChunkWriter()
+        var header: [UInt8] = []
+        header.appendUInt32BE(UInt32(width))
+        header.appendUInt32BE(UInt32(height))
+        writer.append("IHDR", header + ihdr[8...])
+        for chunk in sharedChunks { writer.append(copied: bytes[chunk.offset..<(chunk.data.upperBound + 4)]) }
+        for data in imageData { data.withUnsafeBytes { writer.append("IDAT", sequence: nil, $0) } }
+        writer.append("IEND", [])
+        return writer.bytes
     }
 }

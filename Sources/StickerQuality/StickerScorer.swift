@@ -1,5 +1,6 @@
 import StickerImage
 import StickerResample
+import StickerSupport
 
 /// Scores candidate outputs of one source sticker (still or animated): the score `fit` maximises.
 ///
