@@ -163,8 +163,12 @@ public enum StickerFitter {
     /// The lossy steps of a setting, for people.
     static func describe(_ knobs: FitKnobs, source: DecodedImage, shown: DecodedImage) -> [String] {
         var steps: [String] = []
-        if shown.width != source.width || shown.height != source.height {
-            steps.append("\(source.width)x\(source.height) to \(shown.width)x\(shown.height) px")
+        let geometry = knobs.geometry
+        if geometry.artWidth != source.width || geometry.artHeight != source.height {
+            steps.append("\(source.width)x\(source.height) to \(geometry.artWidth)x\(geometry.artHeight) px")
+        }
+        if geometry.isPadded {
+            steps.append("transparent margins to \(shown.width)x\(shown.height) px")
         }
         if shown.frames.count != source.frames.count {
             steps.append("\(shown.frames.count) of \(source.frames.count) frames, same duration")

@@ -13,6 +13,20 @@ struct StickerFitterTests {
         return path
     }
 
+    @Test("Art just under 300 px keeps its pixels on transparent margins, and the report says margins")
+    func margins() throws {
+        let path = try Self.folder() + "/small.png"
+        let art = TestImages.frame(width: 256, height: 200, seed: 5, noise: 0, transparent: false)
+        try TestImages.write(TestImages.image([art], delayMs: 0), to: path)
+        let result = StickerFitter.fit(path, options: FitOptions(minQuality: 0))
+        #expect(result.outcome == .fitted, "\(result.reason ?? "")")
+        let shown = try ImageDecoder.decode(try #require(result.bytes))
+        #expect((shown.width, shown.height) == (300, 300))
+        let row = (50 * 300 + 22) * 4
+        #expect(Array(shown.frames[0].image.pixels[row..<row + 4]) == Array(art.pixels[0..<4]))
+        #expect(result.lossySteps == ["transparent margins to 300x300 px"])
+    }
+
     @Test("An over-limit still comes within the limit, smaller than it was, scored in full")
     func fitsStill() throws {
         let path = try Self.folder() + "/noisy.png"
