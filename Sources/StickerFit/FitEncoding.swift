@@ -17,16 +17,16 @@ enum FitEncoding {
         try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max)
     }
 
-    /// The search's quicker encoding of the same pixels (libdeflate's fast level): a size at least as large as
-    /// `encode`'s in practice, so a setting that fits here fits there. The chosen one is encoded again with
-    /// `encode`, and the smaller kept.
+    /// The search's quicker encoding of the same pixels (libdeflate's fast level and fewer row filterings; one
+    /// LZW table policy): a size at least as large as `encode`'s in practice, so a setting that fits here fits
+    /// there. The chosen one is encoded again with `encode`, and the smaller kept.
     static func estimate(_ image: DecodedImage, as format: ImageFormat) throws -> [UInt8] {
         try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast)
     }
 
-    /// Whether `estimate` is quicker than `encode` for the format: GIF has one effort, so the search's file
+    /// Whether `estimate` is quicker than `encode` for the format: JPEG has one effort, so the search's file
     /// is already the smallest.
-    static func hasQuickerEffort(_ format: ImageFormat) -> Bool { format == .png || format == .apng }
+    static func hasQuickerEffort(_ format: ImageFormat) -> Bool { format != .jpeg }
 
     /// A JPEG at `quality` (1-100).
     static func encodeJPEG(_ image: DecodedImage, quality: Int) throws -> [UInt8] {

@@ -4,8 +4,9 @@
 /// `PaletteQuantizer`; each frame stored as the rectangle that changed, with disposal and transparency for
 /// unchanged pixels chosen per frame (`GIFFramePlanner`); delays in hundredths, and the loop count kept.
 public enum GIFEncoder {
-    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128) throws(EncodeError)
-        -> [UInt8]
+    /// `quick`: one LZW table policy per frame instead of both, for sizes that only need to be no smaller.
+    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128, quick: Bool = false)
+        throws(EncodeError) -> [UInt8]
     {
         guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
             throw EncodeError(
@@ -15,10 +16,10 @@ public enum GIFEncoder {
         for index in binary.frames.indices {
             binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
         }
-        if let exact = encodeExact(binary, globalOnly: true) { return exact.bytes }
+        if let exact = encodeExact(binary, globalOnly: true, quick: quick) { return exact.bytes }
         let quantized = PaletteQuantizer.quantize(binary.frames.map(\.image))
         for index in binary.frames.indices { binary.frames[index].image = quantized.image(frame: index) }
-        guard let written = encodeExact(binary, globalOnly: true) else {
+        guard let written = encodeExact(binary, globalOnly: true, quick: quick) else {
             throw EncodeError(description: "GIF encoding failed: the palette holds more than 256 colours")
         }
         return written.bytes
@@ -36,7 +37,7 @@ public enum GIFEncoder {
     /// Frames whose pixels are binary alpha with the colour of transparent pixels 0, stored exactly: one global
     /// table when every frame's colours fit in it, else a local table per frame (unless `globalOnly`). Nil
     /// when a frame needs more than 256 colours.
-    static func encodeExact(_ image: DecodedImage, globalOnly: Bool = false) -> Written? {
+    static func encodeExact(_ image: DecodedImage, globalOnly: Bool = false, quick: Bool = false) -> Written? {
         let targets = image.frames.map(\.image)
         var global = ColorTable()
         var fits = true
@@ -55,7 +56,7 @@ public enum GIFEncoder {
         guard fits || !globalOnly else { return nil }
         // An animation gains a transparent entry, when there is room, to leave unchanged pixels as they are.
         if fits && targets.count > 1 { _ = global.insert(0) }
-        let planner = GIFFramePlanner(globalTable: fits ? global : nil)
+        let planner = GIFFramePlanner(globalTable: fits ? global : nil, quick: quick)
         guard let frames = planner.plan(targets) else { return nil }
 
         var writer = GIFStreamWriter()

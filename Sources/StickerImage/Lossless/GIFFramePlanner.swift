@@ -24,10 +24,14 @@ struct GIFFramePlanner {
     /// The global table holds the transparent colour 0.
     let globalHoldsClear: Bool
     private let lzw = LZWTable()
+    /// The LZW table policies each stored frame tries: one for a quick encoding (`fit`'s search, whose sizes
+    /// need only be no smaller than the full effort's), both otherwise.
+    private let policies: [LZWEncoder.FullTable]
 
-    init(globalTable: ColorTable?) {
+    init(globalTable: ColorTable?, quick: Bool = false) {
         self.globalTable = globalTable
         globalHoldsClear = globalTable?.colors.contains(0) ?? true
+        policies = quick ? [.clear] : LZWEncoder.FullTable.allCases
     }
 
     func plan(_ targets: [RGBAImage]) -> [Frame]? {
@@ -143,7 +147,7 @@ struct GIFFramePlanner {
         }
         let bits = GIFStreamWriter.tableBits(table.colors.count)
         let data = indices.withUnsafeBufferPointer {
-            LZWEncoder.imageData($0, minCodeSize: max(2, bits), table: lzw)
+            LZWEncoder.imageData($0, minCodeSize: max(2, bits), table: lzw, policies: policies)
         }
         return Frame(rect: rect, data: data, localTable: local, transparentIndex: transparent)
     }

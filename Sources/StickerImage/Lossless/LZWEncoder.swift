@@ -9,12 +9,18 @@ enum LZWEncoder {
     }
 
     /// The image data of one GIF frame: the minimum code size byte, then the codes in sub-blocks of at most
-    /// 255 bytes, then the block terminator. `indices` must all be below 2^`minCodeSize`.
-    static func imageData(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, table: LZWTable) -> [UInt8] {
+    /// 255 bytes, then the block terminator. `indices` must all be below 2^`minCodeSize`. Each of `policies`
+    /// is tried (all of them by default; a quick encoding passes one) and the shortest stream kept.
+    static func imageData(
+        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, table: LZWTable,
+        policies: [FullTable] = FullTable.allCases
+    ) -> [UInt8] {
         var best: [UInt8] = []
-        for policy in FullTable.allCases {
-            let codes = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table)
+        for policy in policies {
+            let (codes, filled) = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table)
             if best.isEmpty || codes.count < best.count { best = codes }
+            // A table that never filled up met no policy: the others would write the same codes.
+            if !filled { break }
         }
         var out: [UInt8] = [UInt8(minCodeSize)]
         out.reserveCapacity(best.count + best.count / 255 + 3)
@@ -29,15 +35,18 @@ enum LZWEncoder {
         return out
     }
 
-    /// The packed code stream, least significant bit first, without sub-block framing.
+    /// The packed code stream, least significant bit first, without sub-block framing; and whether the code
+    /// table filled up (only then does the policy matter).
     static func compress(
         _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable
-    ) -> [UInt8] {
+    ) -> (codes: [UInt8], filled: Bool) {
         // At most one code per index, a clear code every 4,000 codes, the first clear and the end: 12 bits each.
         let capacity = (indices.count + indices.count / 1024 + 8) * 12 / 8 + 8
-        return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
-            written = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, into: out)
+        var filled = false
+        let codes = [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
+            (written, filled) = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, into: out)
         }
+        return (codes, filled)
     }
 
     /// `compress` into `out` (large enough), returning the bytes written. Raw pointers and locals throughout:
@@ -46,43 +55,51 @@ enum LZWEncoder {
     private static func compress(
         _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable,
         into out: UnsafeMutableBufferPointer<UInt8>
-    ) -> Int {
+    ) -> (count: Int, filled: Bool) {
         let clear = 1 << minCodeSize
         let end = clear + 1
         var writer = BitWriter(out: out.baseAddress!)
         var width = minCodeSize + 1
         var next = end + 1
         var frozen = false
+        var filled = false
         writer.write(clear, width: width)
         guard !indices.isEmpty else {
             writer.write(end, width: width)
-            return writer.finish()
+            return (writer.finish(), false)
         }
         table.reset()
         var used = table.takeUsed()
         defer { table.giveBack(used) }
-        table.child.withUnsafeMutableBufferPointer { childBuffer in
-            let child = childBuffer.baseAddress!
-            var current = Int(indices[0])
+        table.slots.withUnsafeMutableBufferPointer { slotBuffer in
+            let slots = slotBuffer.baseAddress!
+            var current = UInt32(indices[0])
             for i in 1..<indices.count {
-                let byte = Int(indices[i])
-                let slot = current << 8 | byte
-                let found = Int(child[slot])
-                if found != 0 {
-                    current = found
+                let byte = UInt32(indices[i])
+                let key = current << 8 | byte
+                // Linear probing from the key's hash: the slot holding the key, or the empty slot it would take.
+                var slot = Int(truncatingIfNeeded: (key &* LZWTable.multiplier) >> LZWTable.shift)
+                var entry = slots[slot]
+                while entry != LZWTable.empty && entry >> 12 != key {
+                    slot = (slot + 1) & LZWTable.mask
+                    entry = slots[slot]
+                }
+                if entry != LZWTable.empty {
+                    current = entry & 0xFFF
                     continue
                 }
-                writer.write(current, width: width)
+                writer.write(Int(current), width: width)
                 if !frozen {
-                    child[slot] = UInt16(next)
+                    slots[slot] = key << 12 | UInt32(next)
                     used.append(slot)
                     next += 1
                     if next > (1 << width) && width < 12 { width += 1 }
                     // Code 4095 is never assigned, as giflib does: some decoders stop their table one short.
                     if next == 4095 {
+                        filled = true
                         if policy == .clear {
                             writer.write(clear, width: width)
-                            for entry in used { child[entry] = 0 }
+                            for entry in used { slots[entry] = LZWTable.empty }
                             used.removeAll(keepingCapacity: true)
                             width = minCodeSize + 1
                             next = end + 1
@@ -93,14 +110,14 @@ enum LZWEncoder {
                 }
                 current = byte
             }
-            writer.write(current, width: width)
-            for entry in used { child[entry] = 0 }
+            writer.write(Int(current), width: width)
+            for entry in used { slots[entry] = LZWTable.empty }
             used.removeAll(keepingCapacity: true)
         }
         // The decoder counts the last code too: one more entry may have pushed it to the next width.
         if !frozen && next + 1 > (1 << width) && width < 12 { width += 1 }
         writer.write(end, width: width)
-        return writer.finish()
+        return (writer.finish(), filled)
     }
 
     private struct BitWriter {
@@ -133,17 +150,27 @@ enum LZWEncoder {
     }
 }
 
-/// The code table of `LZWEncoder`, kept between frames: 2 MB that would cost more to allocate and zero per
-/// frame than the frame costs to encode. Only the entries set are cleared.
+/// The code table of `LZWEncoder`, kept between frames: an open-addressing hash of (prefix code, byte) to
+/// code, 64 KB, which stays in the core's cache where a direct 4096 x 256 table (2 MB) missed it on nearly
+/// every lookup. Only the slots set are cleared.
 final class LZWTable {
-    /// child[code * 256 + byte]: the code of `code` followed by `byte`, 0 when not in the table.
-    var child = [UInt16](repeating: 0, count: 4096 * 256)
+    /// Each slot holds key << 12 | code, with key = prefix << 8 | byte (20 bits); code 4095 is never
+    /// assigned, so all ones marks an empty slot.
+    var slots = [UInt32](repeating: LZWTable.empty, count: LZWTable.mask + 1)
     var used: [Int] = []
+
+    static let empty = UInt32.max
+    /// 16,384 slots for at most 3,837 codes: a quarter full, so a probe rarely goes past its first slot.
+    static let bits = 14
+    static let mask = (1 << bits) - 1
+    static let shift = UInt32(32 - bits)
+    /// Fibonacci hashing: the key times 2^32 / golden ratio, top bits.
+    static let multiplier: UInt32 = 0x9E37_79B1
 
     init() { used.reserveCapacity(4096) }
 
     func reset() {
-        for slot in used { child[slot] = 0 }
+        for slot in used { slots[slot] = Self.empty }
         used.removeAll(keepingCapacity: true)
     }
 

@@ -57,7 +57,8 @@ public enum LosslessOptimizer {
     /// The smallest encoding of already-decoded (e.g. quantised) frames in `format` (.png/.apng or .gif) at maximum
     /// effort: palette when <= 256 colours, frame optimisation for animations. Used for every lossy candidate.
     /// The colour of alpha-0 pixels is zeroed and identical consecutive frames merged; a GIF's alpha is cut at
-    /// 128 and more than 256 colours quantised to one shared palette. `effort` below `.max` is faster.
+    /// 128 and more than 256 colours quantised to one shared palette. `effort` below `.max` is faster, for PNG
+    /// (libdeflate's level, fewer filter strategies) and GIF (one LZW table policy).
     public static func encode(
         _ image: DecodedImage, as format: ImageFormat, effort: PNGCompression = .max, jpegQuality: Int = 92
     ) throws(EncodeError) -> [UInt8] {
@@ -81,7 +82,9 @@ public enum LosslessOptimizer {
             for index in binary.frames.indices {
                 binary.frames[index].image = GIFEncoder.thresholded(binary.frames[index].image, at: 128)
             }
-            return try GIFEncoder.encode(Prepared(binary, representable: Self.gifRepresentable).image)
+            return try GIFEncoder.encode(
+                Prepared(binary, representable: Self.gifRepresentable).image,
+                quick: effort.level < PNGCompression.max.level)
         case .jpeg:
             return try ImageEncoder.encodeJPEG(image.frames[0].image, quality: jpegQuality)
         }
