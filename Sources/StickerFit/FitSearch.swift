@@ -144,9 +144,7 @@ final class FitSearch {
                 plain.colors = Self.colorLevels[more]
                 plain.dithered = false
                 // On a long animation, not encoded in full when its sample says it is well over the limit.
-                if plain.frames > Self.sampleFrames * 2, let guess = estimate(plain), guess > limit + limit / 10 {
-                    continue
-                }
+                if Self.isSampled(plain) && Self.wellOver(estimate(plain), limit) { continue }
                 if let size = size(of: plain), size <= limit { tries.append(plain) }
             }
         }
@@ -158,22 +156,30 @@ final class FitSearch {
     /// Between a palette size that fits and the next level up that does not (24 and 32 colours, say), the most
     /// colours that still fit, by a few bisection steps on bytes: the levels are coarse, and the bytes left
     /// between them are quality left unused. Nil when no count in between fits.
+    /// A long animation is bisected on estimated sizes, scaled by how far the estimate of `fitting` was from its
+    /// full encoding; then the counts that passed are encoded in full, most colours first, until one fits.
     private func finerColors(fitting: FitKnobs, over larger: FitKnobs) -> FitKnobs? {
         guard var low = fitting.colors else { return nil }
         var high = larger.colors ?? Self.colorLevels[0]
-        var found: FitKnobs?
+        var bytes = size
+        if Self.isSampled(fitting), let full = size(of: fitting) {
+            let guess = estimates[fitting] ?? full
+            let scale = Double(full) / Double(max(guess, 1))
+            bytes = { self.estimate($0).map { Int((Double($0) * scale).rounded(.up)) } }
+        }
+        var passed: [FitKnobs] = []
         for _ in 0..<Self.finerSteps where high - low > 2 {
             let middle = (low + high) / 2
             var knobs = fitting
             knobs.colors = middle
-            if let bytes = size(of: knobs), bytes <= limit {
+            if let size = bytes(knobs), size <= limit {
                 low = middle
-                found = knobs
+                passed.append(knobs)
             } else {
                 high = middle
             }
         }
-        return found
+        return passed.reversed().first { (size(of: $0) ?? .max) <= limit }
     }
 
     /// Bisection steps between two palette levels: 24 to 32 colours is settled in 2, 128 to 192 within 8.
@@ -185,14 +191,15 @@ final class FitSearch {
     private func leastLossyFitting(_ axis: [FitKnobs]) -> Int? {
         func fits(_ index: Int) -> Bool { size(of: axis[index]).map { $0 <= limit } ?? false }
         guard let first = axis.first else { return nil }
-        guard first.frames > Self.sampleFrames * 2 else {
+        guard Self.isSampled(first) else {
             let found = Self.firstPassing(axis.count, fits)
             return found < axis.count ? found : nil
         }
         var index = min(
             Self.firstPassing(axis.count) { estimate(axis[$0]).map { $0 <= limit } ?? false }, axis.count - 1)
         if fits(index) {
-            while index > 0 && fits(index - 1) { index -= 1 }
+            // A setting estimated well over the limit is not encoded in full to learn that it does not fit.
+            while index > 0, !Self.wellOver(estimate(axis[index - 1]), limit), fits(index - 1) { index -= 1 }
             return index
         }
         while index + 1 < axis.count {
@@ -217,6 +224,13 @@ final class FitSearch {
 
     /// Frames an animation's sizes are estimated from.
     static let sampleFrames = 8
+
+    /// Whether a setting's bytes are estimated from a sample of its frames before it is encoded in full.
+    static func isSampled(_ knobs: FitKnobs) -> Bool { knobs.frames > sampleFrames * 2 }
+
+    /// Whether an estimated size is more than a tenth over the limit: the estimates of sampled frames land
+    /// within a few percent of the full encoding.
+    static func wellOver(_ estimate: Int?, _ limit: Int) -> Bool { estimate.map { $0 > limit + limit / 10 } ?? false }
 
     /// A setting's bytes estimated from `sampleFrames` frames spread over the animation, scaled to all of them;
     /// its real size once that is known. Nil if the encoder refuses it.

@@ -86,13 +86,6 @@ public enum StickerFitter {
             // The lossless steps were not what was kept.
             result.losslessSteps = []
             chosen = (found.bytes, found.knobs, found.shown)
-            // Found at the search's quicker effort; the same pixels at full effort are smaller still.
-            if FitEncoding.hasQuickerEffort(found.knobs.format) && found.knobs.quality == nil,
-                let full = try? FitEncoding.encode(search.image(for: found.knobs), as: found.knobs.format),
-                full.count < found.bytes.count
-            {
-                chosen = (full, found.knobs, nil)
-            }
         }
         let candidates = search?.encodings ?? 0
         result.candidates = candidates
@@ -143,6 +136,17 @@ public enum StickerFitter {
         }
         result.outcome = .fitted
         result.bytes = chosen.bytes
+        // Found at the search's quicker effort: the same pixels at full effort are smaller still. Encoded only
+        // now, once the score has passed (the slowest single encode of a long animation), and kept only when
+        // it shows exactly what was scored.
+        if let search, FitEncoding.hasQuickerEffort(chosen.knobs.format), chosen.knobs.quality == nil,
+            let full = try? FitEncoding.encode(search.image(for: chosen.knobs), as: chosen.knobs.format),
+            full.count < chosen.bytes.count, let back = try? ImageDecoder.decode(full, limits: options.limits),
+            back.frames == shown.frames
+        {
+            result.bytes = full
+            result.after = FitFacts(back, bytes: full.count)
+        }
         result.outputName = outputName(path, format: shown.format)
         if result.previewBefore != nil { result.previewAfter = shown.frames[0].image }
         return result
