@@ -8,8 +8,9 @@ import StickerQuality
 /// JPEG). For each (size, frames, format) cell the least lossy setting of the axis that fits is found by
 /// bisection on bytes, the settings next to it (dithering off, one level more colours) are tried too, and
 /// every fitting one is scored on sampled frames at reduced size. The search moves to fewer frames and
-/// smaller sizes only while that raises the best worst-frame score, and stops as soon as a cell fits
-/// without touching its axis: taking more away cannot look better.
+/// smaller sizes only while that raises the best worst-frame score, skips a cell whose pixels score no
+/// better than the best found before any palette is applied, and stops as soon as a cell fits without
+/// touching its axis: taking more away cannot look better.
 final class FitSearch {
     let source: DecodedImage
     let limit: Int
@@ -83,7 +84,14 @@ final class FitSearch {
             var bestHere: FitCandidate?
             var untouched = false
             for frames in frameCounts {
-                let cell = searchCell(CellKey(geometry: geometry, frames: frames), format: format, skip: skip)
+                let key = CellKey(geometry: geometry, frames: frames)
+                // No setting of a cell looks better than its pixels before any palette or encoding: a cell
+                // whose ceiling is no better than what was found is not searched, nor are fewer frames.
+                if let bar = (bestHere ?? best)?.score.worst, let top = ceiling(key), top <= bar {
+                    if frames == frameCounts.first { return best }
+                    break
+                }
+                let cell = searchCell(key, format: format, skip: skip)
                 guard let found = cell.best else { continue }
                 guard found.isBetter(than: bestHere) else { break }
                 bestHere = found
@@ -321,6 +329,12 @@ final class FitSearch {
             frames: image.frames.map(\.image), mostColors: Self.colorLevels[0])
         cell?.palettes = builder
         return builder
+    }
+
+    /// The quick score of a cell's pixels as they are, resized and with fewer frames but before any palette
+    /// or encoding, which only take more away.
+    private func ceiling(_ key: CellKey) -> Double? {
+        try? scorer.score(key.geometry.art(of: cellImage(key))).worst
     }
 
     /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode.
