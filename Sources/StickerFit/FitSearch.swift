@@ -21,11 +21,13 @@ final class FitSearch {
     private var encoded: [FitKnobs: [UInt8]] = [:]
     /// Sizes estimated from sampled frames, for settings not encoded in full.
     private var estimates: [FitKnobs: Int] = [:]
-    /// The cell being searched, its image and its palette builder: cells are searched one after another,
-    /// and an animation's frames at 618 px take hundreds of MB, so only one is kept.
-    private var cell: (key: CellKey, image: DecodedImage, palettes: PaletteBuilder?)?
-    /// All the source's frames at the size being searched; the cell's frames share their pixels.
-    private var sized: (geometry: OutputGeometry, image: DecodedImage)?
+    /// The cell being searched, its image and which of the source's frames it keeps: cells are searched one
+    /// after another, and an animation's frames at 618 px take hundreds of MB, so only one is kept.
+    private var cell: (key: CellKey, image: DecodedImage, kept: [Int])?
+    /// All the source's frames at the size being searched, and their palette builder (made at the first
+    /// palette asked): each frame count there is a selection of these frames, mapped to palettes made from
+    /// them all, so the colours are counted and split, and each palette size refined, once per size.
+    private var sized: (geometry: OutputGeometry, image: DecodedImage, palettes: PaletteBuilder?)?
     /// How many settings were encoded, and the fewest bytes any of them took.
     private(set) var encodings = 0
     private(set) var smallest: Int?
@@ -252,7 +254,9 @@ final class FitSearch {
         sample.frames = picked.map { whole.frames[$0] }
         work += knobs.geometry.width * knobs.geometry.height * picked.count
         if let colors = knobs.colors {
-            let quantized = palettes(key).quantize(options(colors: colors, dithered: knobs.dithered), frames: picked)
+            let kept = keptFrames(key)
+            let quantized = palettes(key.geometry).quantize(
+                options(colors: colors, dithered: knobs.dithered), frames: picked.map { kept[$0] })
             sample.frames = zip(quantized.images, sample.frames).map {
                 AnimationFrame(image: $0, delayMs: $1.delayMs)
             }
@@ -295,7 +299,8 @@ final class FitSearch {
         let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
         var image = cellImage(key)
         if let colors = knobs.colors {
-            let quantized = palettes(key).quantize(options(colors: colors, dithered: knobs.dithered))
+            let quantized = palettes(key.geometry).quantize(
+                options(colors: colors, dithered: knobs.dithered), frames: keptFrames(key))
             image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         }
         return image
@@ -306,9 +311,17 @@ final class FitSearch {
         if let cell, cell.key == key { return cell.image }
         cell = nil
         // Frames are resized one by one, so fewer frames of the resized source are the same pixels.
-        let image = sizedImage(key.geometry).keepingFrames(key.frames)
-        cell = (key, image, nil)
+        let sized = sizedImage(key.geometry)
+        let kept = sized.keptFrames(key.frames)
+        let image = sized.selecting(kept)
+        cell = (key, image, kept.map(\.index))
         return image
+    }
+
+    /// The indices, among the source's frames, of the frames a cell keeps.
+    private func keptFrames(_ key: CellKey) -> [Int] {
+        _ = cellImage(key)
+        return cell?.kept ?? []
     }
 
     /// Every frame of the source at one size, made once per size: each frame count there is a selection of it.
@@ -316,18 +329,16 @@ final class FitSearch {
         if let sized, sized.geometry == geometry { return sized.image }
         sized = nil
         let image = geometry.apply(to: source)
-        sized = (geometry, image)
+        sized = (geometry, image, nil)
         return image
     }
 
-    /// The cell's palette builder: its colours are counted and split once for every palette size and
-    /// dithering the search tries there.
-    private func palettes(_ key: CellKey) -> PaletteBuilder {
-        let image = cellImage(key)
-        if let builder = cell?.palettes { return builder }
-        let builder = PaletteBuilder(
-            frames: image.frames.map(\.image), mostColors: Self.colorLevels[0])
-        cell?.palettes = builder
+    /// The palette builder of one size, over all the source's frames there.
+    private func palettes(_ geometry: OutputGeometry) -> PaletteBuilder {
+        let image = sizedImage(geometry)
+        if let builder = sized?.palettes { return builder }
+        let builder = PaletteBuilder(frames: image.frames.map(\.image), mostColors: Self.colorLevels[0])
+        sized?.palettes = builder
         return builder
     }
 

@@ -4,8 +4,18 @@ extension DecodedImage {
     /// `count` of the frames, spread evenly over the timeline: at each of `count` even moments the frame then
     /// showing is kept, and it stays until the next kept frame starts. The total duration is unchanged and no
     /// frame shows shorter than it did, so the animation never plays faster; timing is part of the art.
-    func keepingFrames(_ count: Int) -> DecodedImage {
-        guard count < frames.count, count >= 1 else { return self }
+    func keepingFrames(_ count: Int) -> DecodedImage { selecting(keptFrames(count)) }
+
+    /// The frames at `kept`'s indices, each showing for its delay there.
+    func selecting(_ kept: [(index: Int, delayMs: Double)]) -> DecodedImage {
+        var copy = self
+        copy.frames = kept.map { AnimationFrame(image: frames[$0.index].image, delayMs: $0.delayMs) }
+        return copy
+    }
+
+    /// Which frames `keepingFrames` keeps, and the delay each then shows for.
+    func keptFrames(_ count: Int) -> [(index: Int, delayMs: Double)] {
+        guard count < frames.count, count >= 1 else { return frames.enumerated().map { ($0, $1.delayMs) } }
         var starts: [Double] = []
         var time = 0.0
         for frame in frames {
@@ -24,12 +34,10 @@ extension DecodedImage {
             }
             if kept.last != index { kept.append(index) }
         }
-        var copy = self
-        copy.frames = kept.enumerated().map { position, index in
+        return kept.enumerated().map { position, index in
             let end = position + 1 < kept.count ? starts[kept[position + 1]] : total
-            return AnimationFrame(image: frames[index].image, delayMs: end - starts[index])
+            return (index, end - starts[index])
         }
-        return copy
     }
 
     /// The frame counts `fit` tries for an animation, most first: all, then a half, a third, a quarter, a
