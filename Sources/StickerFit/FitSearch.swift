@@ -249,7 +249,7 @@ final class FitSearch {
         if let known = estimates[knobs] { return known }
         let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
         let whole = cellImage(key)
-        let picked = (0..<Self.sampleFrames).map { $0 * whole.frames.count / Self.sampleFrames }
+        let picked = whole.sampledFrames(Self.sampleFrames)
         var sample = whole
         sample.frames = picked.map { whole.frames[$0] }
         work += knobs.geometry.width * knobs.geometry.height * picked.count

@@ -13,6 +13,9 @@ extension DecodedImage {
         return copy
     }
 
+    /// The indices of `count` frames spread evenly over the animation, the first included.
+    func sampledFrames(_ count: Int) -> [Int] { (0..<count).map { $0 * frames.count / count } }
+
     /// Which frames `keepingFrames` keeps, and the delay each then shows for.
     func keptFrames(_ count: Int) -> [(index: Int, delayMs: Double)] {
         guard count < frames.count, count >= 1 else { return frames.enumerated().map { ($0, $1.delayMs) } }

@@ -60,16 +60,20 @@ public enum StickerFitter {
         // The chosen file, and what it shows when the search has decoded it already.
         var chosen: (bytes: [UInt8], knobs: FitKnobs, shown: DecodedImage?)?
         var smallest = Int.max
-        // A file more than twice the limit whose quick re-encoding is still over twice the limit cannot come
-        // within it losslessly (the full effort saves a tenth or two, not half): the lossless step, the
-        // slowest single encode of a long animation, is skipped.
+        // Whether the untouched setting is known not to fit, so the search need not try it.
+        var untouchedTried = false
+        // A file more than twice the limit whose quick re-encoding (of sampled frames, for a long animation)
+        // is still over twice the limit cannot come within it losslessly (the full effort saves a tenth or
+        // two, not half): the lossless step, the slowest single encode of a long animation, is skipped.
         let sameSize = geometry.width == image.width && geometry.height == image.height
-        if sameSize, input.count > 2 * limit, let quick = try? FitEncoding.estimate(image, as: format),
-            quick.count > 2 * limit
+        if sameSize, input.count > 2 * limit,
+            let quick = FitEncoding.estimatedSize(image, as: format, sampleFrames: FitSearch.sampleFrames),
+            quick > 2 * limit
         {
-            smallest = quick.count
+            untouchedTried = true
         } else if sameSize, let lossless = try? FitEncoding.optimize(input, decoded: image, limits: options.limits) {
             result.losslessSteps = lossless.steps
+            untouchedTried = true
             smallest = lossless.bytes.count
             if lossless.bytes.count <= limit { chosen = (lossless.bytes, untouched, nil) }
         }
@@ -82,7 +86,7 @@ public enum StickerFitter {
                 return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
             }
         }
-        if let search, let found = search.best(base: geometry, skip: smallest == Int.max ? nil : untouched) {
+        if let search, let found = search.best(base: geometry, skip: untouchedTried ? untouched : nil) {
             // The lossless steps were not what was kept.
             result.losslessSteps = []
             chosen = (found.bytes, found.knobs, found.shown)
