@@ -24,13 +24,10 @@ enum FitEncoding {
         try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast)
     }
 
-    /// `estimate`'s size, or for an animation of more than twice `sampleFrames` frames that of `sampleFrames`
-    /// frames spread over it, scaled to all of them. Nil if the encoder refuses it.
-    static func estimatedSize(_ image: DecodedImage, as format: ImageFormat, sampleFrames: Int) -> Int? {
-        guard image.frames.count > sampleFrames * 2 else { return (try? estimate(image, as: format))?.count }
-        var sample = image
-        sample.frames = image.sampledFrames(sampleFrames).map { image.frames[$0] }
-        return (try? estimate(sample, as: format)).map { $0.count * image.frames.count / sampleFrames }
+    /// `estimate`'s size of `sample`, some of an animation's frames, scaled to `frames` of them. Nil if the
+    /// encoder refuses it.
+    static func scaledEstimate(_ sample: DecodedImage, as format: ImageFormat, frames: Int) -> Int? {
+        (try? estimate(sample, as: format)).map { $0.count * frames / max(1, sample.frames.count) }
     }
 
     /// Whether `estimate` is quicker than `encode` for the format: JPEG has one effort, so the search's file

@@ -23,7 +23,7 @@ final class FitSearch {
     private var estimates: [FitKnobs: Int] = [:]
     /// The cell being searched, its image and which of the source's frames it keeps: cells are searched one
     /// after another, and an animation's frames at 618 px take hundreds of MB, so only one is kept.
-    private var cell: (key: CellKey, image: DecodedImage, kept: [Int])?
+    private var current: (key: CellKey, image: DecodedImage, kept: [Int])?
     /// All the source's frames at the size being searched, and their palette builder (made at the first
     /// palette asked): each frame count there is a selection of these frames, mapped to palettes made from
     /// them all, so the colours are counted and split, and each palette size refined, once per size.
@@ -154,7 +154,7 @@ final class FitSearch {
                 plain.colors = Self.colorLevels[more]
                 plain.dithered = false
                 // On a long animation, not encoded in full when its sample says it is well over the limit.
-                if Self.isSampled(plain) && Self.wellOver(estimate(plain), limit) { continue }
+                if Self.isSampled(frames: plain.frames) && Self.wellOver(estimate(plain), limit) { continue }
                 if let size = size(of: plain), size <= limit { tries.append(plain) }
             }
         }
@@ -172,7 +172,7 @@ final class FitSearch {
         guard var low = fitting.colors else { return nil }
         var high = larger.colors ?? Self.colorLevels[0]
         var bytes = size
-        if Self.isSampled(fitting), let full = size(of: fitting) {
+        if Self.isSampled(frames: fitting.frames), let full = size(of: fitting) {
             let guess = estimates[fitting] ?? full
             let scale = Double(full) / Double(max(guess, 1))
             bytes = { self.estimate($0).map { Int((Double($0) * scale).rounded(.up)) } }
@@ -201,7 +201,7 @@ final class FitSearch {
     private func leastLossyFitting(_ axis: [FitKnobs]) -> Int? {
         func fits(_ index: Int) -> Bool { size(of: axis[index]).map { $0 <= limit } ?? false }
         guard let first = axis.first else { return nil }
-        guard Self.isSampled(first) else {
+        guard Self.isSampled(frames: first.frames) else {
             let found = Self.firstPassing(axis.count, fits)
             return found < axis.count ? found : nil
         }
@@ -235,8 +235,19 @@ final class FitSearch {
     /// Frames an animation's sizes are estimated from.
     static let sampleFrames = 8
 
-    /// Whether a setting's bytes are estimated from a sample of its frames before it is encoded in full.
-    static func isSampled(_ knobs: FitKnobs) -> Bool { knobs.frames > sampleFrames * 2 }
+    /// Whether an animation's sizes are estimated from a sample of its frames before it is encoded in full.
+    static func isSampled(frames: Int) -> Bool { frames > sampleFrames * 2 }
+
+    /// The quick encoding's size of `image` as it is, estimated from `sampleFrames` frames spread over it when
+    /// it is sampled (the fitter's test of whether the lossless step is hopeless). Nil if the encoder refuses it.
+    static func estimatedSize(_ image: DecodedImage, as format: ImageFormat) -> Int? {
+        guard isSampled(frames: image.frames.count) else {
+            return (try? FitEncoding.estimate(image, as: format))?.count
+        }
+        var sample = image
+        sample.frames = image.sampledFrames(sampleFrames).map { image.frames[$0] }
+        return FitEncoding.scaledEstimate(sample, as: format, frames: image.frames.count)
+    }
 
     /// Whether an estimated size is more than a tenth over the limit: the estimates of sampled frames land
     /// within a few percent of the full encoding.
@@ -248,21 +259,20 @@ final class FitSearch {
         if let known = sizes[knobs] { return known }
         if let known = estimates[knobs] { return known }
         let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
-        let whole = cellImage(key)
-        let picked = whole.sampledFrames(Self.sampleFrames)
-        var sample = whole
-        sample.frames = picked.map { whole.frames[$0] }
+        let whole = cell(key)
+        let picked = whole.image.sampledFrames(Self.sampleFrames)
+        var sample = whole.image
+        sample.frames = picked.map { whole.image.frames[$0] }
         work += knobs.geometry.width * knobs.geometry.height * picked.count
         if let colors = knobs.colors {
-            let kept = keptFrames(key)
             let quantized = palettes(key.geometry).quantize(
-                options(colors: colors, dithered: knobs.dithered), frames: picked.map { kept[$0] })
+                options(colors: colors, dithered: knobs.dithered), frames: picked.map { whole.kept[$0] })
             sample.frames = zip(quantized.images, sample.frames).map {
                 AnimationFrame(image: $0, delayMs: $1.delayMs)
             }
         }
-        guard let bytes = try? FitEncoding.estimate(sample, as: knobs.format) else { return nil }
-        let scaled = bytes.count * whole.frames.count / picked.count
+        guard let scaled = FitEncoding.scaledEstimate(sample, as: knobs.format, frames: whole.image.frames.count)
+        else { return nil }
         estimates[knobs] = scaled
         return scaled
     }
@@ -295,33 +305,29 @@ final class FitSearch {
     }
 
     /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
-    func image(for knobs: FitKnobs) -> DecodedImage {
+    private func image(for knobs: FitKnobs) -> DecodedImage {
         let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
-        var image = cellImage(key)
+        let found = cell(key)
+        var image = found.image
         if let colors = knobs.colors {
             let quantized = palettes(key.geometry).quantize(
-                options(colors: colors, dithered: knobs.dithered), frames: keptFrames(key))
+                options(colors: colors, dithered: knobs.dithered), frames: found.kept)
             image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         }
         return image
     }
 
-    /// The source at the cell's size and frame count, made once per cell.
-    private func cellImage(_ key: CellKey) -> DecodedImage {
-        if let cell, cell.key == key { return cell.image }
-        cell = nil
+    /// The source at the cell's size and frame count, and the indices among the source's frames of the frames
+    /// it keeps; made once per cell.
+    private func cell(_ key: CellKey) -> (image: DecodedImage, kept: [Int]) {
+        if let current, current.key == key { return (current.image, current.kept) }
+        current = nil
         // Frames are resized one by one, so fewer frames of the resized source are the same pixels.
         let sized = sizedImage(key.geometry)
         let kept = sized.keptFrames(key.frames)
         let image = sized.selecting(kept)
-        cell = (key, image, kept.map(\.index))
-        return image
-    }
-
-    /// The indices, among the source's frames, of the frames a cell keeps.
-    private func keptFrames(_ key: CellKey) -> [Int] {
-        _ = cellImage(key)
-        return cell?.kept ?? []
+        current = (key, image, kept.map(\.index))
+        return (image, kept.map(\.index))
     }
 
     /// Every frame of the source at one size, made once per size: each frame count there is a selection of it.
@@ -345,7 +351,7 @@ final class FitSearch {
     /// The quick score of a cell's pixels as they are, resized and with fewer frames but before any palette
     /// or encoding, which only take more away.
     private func ceiling(_ key: CellKey) -> Double? {
-        try? scorer.score(key.geometry.art(of: cellImage(key))).worst
+        try? scorer.score(key.geometry.art(of: cell(key).image)).worst
     }
 
     /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode.

@@ -67,7 +67,7 @@ public enum StickerFitter {
         // two, not half): the lossless step, the slowest single encode of a long animation, is skipped.
         let sameSize = geometry.width == image.width && geometry.height == image.height
         if sameSize, input.count > 2 * limit,
-            let quick = FitEncoding.estimatedSize(image, as: format, sampleFrames: FitSearch.sampleFrames),
+            let quick = FitSearch.estimatedSize(image, as: format),
             quick > 2 * limit
         {
             untouchedTried = true
@@ -140,11 +140,11 @@ public enum StickerFitter {
         }
         result.outcome = .fitted
         result.bytes = chosen.bytes
-        // Found at the search's quicker effort: the same pixels at full effort are smaller still. Encoded only
-        // now, once the score has passed (the slowest single encode of a long animation), and kept only when
-        // it shows exactly what was scored.
-        if let search, FitEncoding.hasQuickerEffort(chosen.knobs.format), chosen.knobs.quality == nil,
-            let full = try? FitEncoding.encode(search.image(for: chosen.knobs), as: chosen.knobs.format),
+        // Found at the search's quicker effort: what it shows, encoded at full effort, is smaller still. Encoded
+        // only now, once the score has passed (the slowest single encode of a long animation), and kept only
+        // when it shows exactly what was scored.
+        if search != nil, FitEncoding.hasQuickerEffort(chosen.knobs.format),
+            let full = try? FitEncoding.encode(shown, as: chosen.knobs.format),
             full.count < chosen.bytes.count, let back = try? ImageDecoder.decode(full, limits: options.limits),
             back.frames == shown.frames
         {

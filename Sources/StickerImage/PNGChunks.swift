@@ -57,11 +57,4 @@ enum PNGChunkWalker {
         }
         return false
     }
-
-    /// A chunk as bytes: length, type, data and a fresh CRC (`PNGChunkWriter`'s framing, without the signature).
-    static func encode(type: String, data: ArraySlice<UInt8>) -> [UInt8] {
-        var writer = PNGChunkWriter()
-        data.withUnsafeBytes { writer.append(type, sequence: nil, $0) }
-        return Array(writer.bytes.dropFirst(FormatSniffer.pngSignature.count))
-    }
 }

@@ -37,9 +37,9 @@ enum PNGImageData {
                 let filtering = Filtering(rows: raw, rowBytes: rowBytes, height: rect.height, layout: layout)
                 if let given { return try filtering.smallest(of: given, compressor: compressor) }
                 if raw.count <= smallImageBytes || compressor.level == 0 {
-                    let strategies =
-                        triesEveryStrategy ? PNGFilterStrategy.all : PNGFilterStrategy.all.filter { $0 != .brute }
-                    return try filtering.smallest(of: strategies, compressor: compressor)
+                    return try filtering.smallest(
+                        of: triesEveryStrategy ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute,
+                        compressor: compressor)
                 }
                 let best: PNGFilterStrategy
                 if triesEveryStrategy {

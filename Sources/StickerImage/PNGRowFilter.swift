@@ -21,8 +21,10 @@ public enum PNGFilterStrategy: Sendable, Hashable {
     case brute
 
     /// Every strategy, for trying each and keeping the smallest output.
-    public static let all: [PNGFilterStrategy] =
-        PNGFilterType.allCases.map { .fixed($0) } + [.minimumSumOfAbsoluteDifferences, .brute]
+    public static let all: [PNGFilterStrategy] = allButBrute + [.brute]
+    /// Every strategy but the slow brute force.
+    public static let allButBrute: [PNGFilterStrategy] =
+        PNGFilterType.allCases.map { .fixed($0) } + [.minimumSumOfAbsoluteDifferences]
 }
 
 /// Filters packed scanlines into PNG image data: each row prefixed by its filter type byte.

@@ -11,11 +11,18 @@ enum PNGBuilder {
         data.appendUInt32BE(width)
         data.appendUInt32BE(height)
         data += [depth, colorType, 0, 0, 0]
-        return PNGChunkWalker.encode(type: "IHDR", data: data[...])
+        return chunk("IHDR", data[...])
+    }
+
+    /// A chunk as bytes: length, type, data and its CRC, framed by `PNGChunkWriter` (without the signature).
+    static func chunk(_ type: String, _ data: ArraySlice<UInt8>) -> [UInt8] {
+        var writer = PNGChunkWriter()
+        data.withUnsafeBytes { writer.append(type, sequence: nil, $0) }
+        return Array(writer.bytes.dropFirst(FormatSniffer.pngSignature.count))
     }
 
     static func file(_ chunks: [[UInt8]]) -> [UInt8] {
-        FormatSniffer.pngSignature + chunks.joined() + PNGChunkWalker.encode(type: "IEND", data: [])
+        FormatSniffer.pngSignature + chunks.joined() + chunk("IEND", [])
     }
 }
 
@@ -61,7 +68,7 @@ struct LimitTests {
     func pngDimensionBomb() {
         let bytes = PNGBuilder.file([
             PNGBuilder.ihdr(width: 100_000, height: 100_000),
-            PNGChunkWalker.encode(type: "IDAT", data: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]),
+            PNGBuilder.chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]),
         ])
         #expect(throws: DecodeError.self) { try ImageDecoder.decode(bytes) }
         do { _ = try ImageDecoder.decode(bytes) } catch { #expect(error.kind == "limit-exceeded", "\(error)") }
@@ -80,7 +87,7 @@ struct LimitTests {
         let bytes = PNGBuilder.file(
             [
                 Array(real[chunks[0].offset..<(chunks[0].data.upperBound + 4)]),
-                PNGChunkWalker.encode(type: "acTL", data: actl[...]),
+                PNGBuilder.chunk("acTL", actl[...]),
             ] + rest)
         #expect(try FormatSniffer.sniff(bytes) == .apng)
         do {

@@ -71,26 +71,20 @@ enum LZWEncoder {
         table.reset()
         var used = table.takeUsed()
         defer { table.giveBack(used) }
-        table.slots.withUnsafeMutableBufferPointer { slotBuffer in
-            let slots = slotBuffer.baseAddress!
-            var current = UInt32(indices[0])
+        table.child.withUnsafeMutableBufferPointer { childBuffer in
+            let child = childBuffer.baseAddress!
+            var current = Int(indices[0])
             for i in 1..<indices.count {
-                let byte = UInt32(indices[i])
-                let key = current << 8 | byte
-                // Linear probing from the key's hash: the slot holding the key, or the empty slot it would take.
-                var slot = Int(truncatingIfNeeded: (key &* LZWTable.multiplier) >> LZWTable.shift)
-                var entry = slots[slot]
-                while entry != LZWTable.empty && entry >> 12 != key {
-                    slot = (slot + 1) & LZWTable.mask
-                    entry = slots[slot]
-                }
-                if entry != LZWTable.empty {
-                    current = entry & 0xFFF
+                let byte = Int(indices[i])
+                let slot = current << 8 | byte
+                let found = Int(child[slot])
+                if found != 0 {
+                    current = found
                     continue
                 }
-                writer.write(Int(current), width: width)
+                writer.write(current, width: width)
                 if !frozen {
-                    slots[slot] = key << 12 | UInt32(next)
+                    child[slot] = UInt16(next)
                     used.append(slot)
                     next += 1
                     if next > (1 << width) && width < 12 { width += 1 }
@@ -99,7 +93,7 @@ enum LZWEncoder {
                         filled = true
                         if policy == .clear {
                             writer.write(clear, width: width)
-                            for entry in used { slots[entry] = LZWTable.empty }
+                            for entry in used { child[entry] = 0 }
                             used.removeAll(keepingCapacity: true)
                             width = minCodeSize + 1
                             next = end + 1
@@ -110,8 +104,8 @@ enum LZWEncoder {
                 }
                 current = byte
             }
-            writer.write(Int(current), width: width)
-            for entry in used { slots[entry] = LZWTable.empty }
+            writer.write(current, width: width)
+            for entry in used { child[entry] = 0 }
             used.removeAll(keepingCapacity: true)
         }
         // The decoder counts the last code too: one more entry may have pushed it to the next width.
@@ -150,27 +144,18 @@ enum LZWEncoder {
     }
 }
 
-/// The code table of `LZWEncoder`, kept between frames: an open-addressing hash of (prefix code, byte) to
-/// code, 64 KB, which stays in the core's cache where a direct 4096 x 256 table (2 MB) missed it on nearly
-/// every lookup. Only the slots set are cleared.
+/// The code table of `LZWEncoder`, kept between frames: 2 MB that would cost more to allocate and zero per
+/// frame than the frame costs to encode. Only the entries set are cleared. (A 64 KB hash of the same entries
+/// was tried: the same bytes, no faster; each lookup waits on the one before it either way.)
 final class LZWTable {
-    /// Each slot holds key << 12 | code, with key = prefix << 8 | byte (20 bits); code 4095 is never
-    /// assigned, so all ones marks an empty slot.
-    var slots = [UInt32](repeating: LZWTable.empty, count: LZWTable.mask + 1)
+    /// child[code * 256 + byte]: the code of `code` followed by `byte`, 0 when not in the table.
+    var child = [UInt16](repeating: 0, count: 4096 * 256)
     var used: [Int] = []
-
-    static let empty = UInt32.max
-    /// 16,384 slots for at most 3,837 codes: a quarter full, so a probe rarely goes past its first slot.
-    static let bits = 14
-    static let mask = (1 << bits) - 1
-    static let shift = UInt32(32 - bits)
-    /// Fibonacci hashing: the key times 2^32 / golden ratio, top bits.
-    static let multiplier: UInt32 = 0x9E37_79B1
 
     init() { used.reserveCapacity(4096) }
 
     func reset() {
-        for slot in used { slots[slot] = Self.empty }
+        for slot in used { child[slot] = 0 }
         used.removeAll(keepingCapacity: true)
     }
 
