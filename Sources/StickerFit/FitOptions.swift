@@ -58,6 +58,9 @@ public struct FitOptions: Sendable {
         self.limits = limits
     }
 
+    /// The scores --min-quality may ask for: SSIMULACRA2 goes below 0, but nothing there is worth writing.
+    public static let qualityRange: ClosedRange<Double> = 0...100
+
     /// The sides every sticker must have: @3x art from 300 to 618 px.
     public static let sides = 300...618
 }

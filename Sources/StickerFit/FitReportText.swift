@@ -1,5 +1,6 @@
 import Foundation
 import StickerImage
+import StickerQuality
 
 /// The report for people: a few lines per file, then a summary.
 extension FitReport {
@@ -27,10 +28,13 @@ extension FitReport {
         let before = result.before.map { "\($0.bytes.formatted())" } ?? "?"
         switch result.outcome {
         case .failed:
-            return [
-                "\(result.path): not fitted: \(result.reason ?? "unknown")",
-                "  hint: \(result.hint ?? "")",
-            ]
+            var lines = ["\(result.path): not fitted: \(result.reason ?? "unknown")"]
+            // Refused under --min-quality: what the best candidate would have been.
+            if let score = result.score {
+                let applied = result.lossySteps.isEmpty ? "" : result.lossySteps.joined(separator: "; ") + "; "
+                lines.append("  best      " + applied + scoreText(score))
+            }
+            return lines + ["  hint: \(result.hint ?? "")"]
         case .unchanged:
             return ["\(result.path): fits already (\(before) bytes)" + (output.map { ", copied to \($0)" } ?? "")]
         case .renamed:
@@ -46,16 +50,17 @@ extension FitReport {
             }
             let applied = result.losslessSteps + result.lossySteps
             lines.append("  applied   " + (applied.isEmpty ? "lossless re-encoding" : applied.joined(separator: "; ")))
-            if let score = result.score {
-                lines.append(
-                    "  score     worst " + String(format: "%.1f", score.worst)
-                        + " (frame \(score.worstFrame + 1), \(score.worstBackground.rawValue) background), mean "
-                        + String(format: "%.1f", score.mean))
-            }
+            if let score = result.score { lines.append("  score     " + scoreText(score)) }
             lines.append(
                 "  time      " + String(format: "%.2f s", result.seconds)
                     + ", \(result.candidates) candidate\(result.candidates == 1 ? "" : "s") encoded")
             return lines
         }
+    }
+
+    static func scoreText(_ score: StickerScore) -> String {
+        "worst " + String(format: "%.1f", score.worst)
+            + " (frame \(score.worstFrame + 1), \(score.worstBackground.rawValue) background), mean "
+            + String(format: "%.1f", score.mean)
     }
 }

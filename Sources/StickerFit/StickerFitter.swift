@@ -128,14 +128,15 @@ public enum StickerFitter {
         result.jpegQuality = chosen.knobs.quality
         result.lossySteps = describe(chosen.knobs, source: image, shown: shown)
         guard score.worst >= options.minQuality else {
-            var failed = failure(
-                path,
-                reason: "the best candidate within \(limit.formatted()) bytes scores "
-                    + String(format: "%.1f", score.worst) + " on its worst frame, under --min-quality "
-                    + String(format: "%g", options.minQuality),
-                hint: moreHint(options, for: image) + ", or lower --min-quality", candidates: candidates,
-                before: result.before)
-            failed.score = score
+            // Nothing is written, but the report says what the best candidate was: its steps and its score.
+            var failed = result
+            failed.outcome = .failed
+            failed.after = nil
+            failed.previewBefore = nil
+            failed.reason =
+                "the best candidate within \(limit.formatted()) bytes scores " + String(format: "%.1f", score.worst)
+                + " on its worst frame, under --min-quality " + String(format: "%g", options.minQuality)
+            failed.hint = moreHint(options, for: image) + acceptHint(score.worst)
             return failed
         }
         result.outcome = .fitted
@@ -205,6 +206,13 @@ public enum StickerFitter {
         if missing.isEmpty { return "raise --byte-limit, or simplify the art (fewer frames, colours or detail)" }
         let all = options.allowed.union(missing).sorted().map(\.rawValue).joined(separator: ",")
         return "allow more lossy steps (--allow \(all)), or raise --byte-limit"
+    }
+
+    /// The --min-quality that would accept a refused candidate (its score rounded down to a whole number),
+    /// when the option can go that low.
+    static func acceptHint(_ worst: Double) -> String {
+        let bar = worst.rounded(.down)
+        return bar >= FitOptions.qualityRange.lowerBound ? ", or --min-quality \(Int(bar)) to accept this candidate" : ""
     }
 
     static func failure(

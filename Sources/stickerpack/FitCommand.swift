@@ -98,8 +98,10 @@ struct FitCommand: ParsableCommand {
             throw ValidationError("Say where to write: --output DIR, or --in-place to replace the inputs.")
         }
         if byteLimit < 1 { throw ValidationError("--byte-limit must be a positive number of bytes, not \(byteLimit).") }
-        if !(0...100).contains(minQuality) {
-            throw ValidationError("--min-quality is a score from 0 to 100, not \(minQuality).")
+        if !FitOptions.qualityRange.contains(minQuality) {
+            let range = FitOptions.qualityRange
+            throw ValidationError(
+                "--min-quality is a score from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \(minQuality).")
         }
         if LossyStep.parseList(allow) == nil {
             throw ValidationError(

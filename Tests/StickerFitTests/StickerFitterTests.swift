@@ -55,6 +55,23 @@ struct StickerFitterTests {
         #expect(result.hint?.contains("--byte-limit") == true)
     }
 
+    @Test("Under --min-quality: refused with the best candidate's steps and score, and the bar that accepts it")
+    func underMinQuality() throws {
+        let path = try Self.folder() + "/noisy.png"
+        try TestImages.write(TestImages.still(), to: path)
+        let refused = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: 100))
+        #expect(refused.outcome == .failed && refused.bytes == nil && refused.after == nil)
+        let score = try #require(refused.score)
+        #expect(refused.reason?.contains("under --min-quality 100") == true, "\(refused.reason ?? "")")
+        #expect(refused.colors != nil && !refused.lossySteps.isEmpty)
+        // The hint's bar, the score rounded down, accepts the same candidate on a second run.
+        let bar = score.worst.rounded(.down)
+        #expect(refused.hint?.contains("--min-quality \(Int(bar)) to accept") == true, "\(refused.hint ?? "")")
+        let accepted = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: bar))
+        #expect(accepted.outcome == .fitted && accepted.score?.worst == score.worst)
+        #expect(accepted.lossySteps == refused.lossySteps)
+    }
+
     @Test("Lossless only: a stored PNG is recompressed without changing a pixel; noise is refused")
     func losslessOnly() throws {
         let folder = try Self.folder()
