@@ -212,7 +212,8 @@ public enum StickerFitter {
     /// when the option can go that low.
     static func acceptHint(_ worst: Double) -> String {
         let bar = worst.rounded(.down)
-        return bar >= FitOptions.qualityRange.lowerBound ? ", or --min-quality \(Int(bar)) to accept this candidate" : ""
+        return bar >= FitOptions.qualityRange.lowerBound
+            ? ", or --min-quality \(Int(bar)) to accept this candidate" : ""
     }
 
     static func failure(

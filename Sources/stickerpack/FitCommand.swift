@@ -101,7 +101,8 @@ struct FitCommand: ParsableCommand {
         if !FitOptions.qualityRange.contains(minQuality) {
             let range = FitOptions.qualityRange
             throw ValidationError(
-                "--min-quality is a score from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \(minQuality).")
+                "--min-quality is a score from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \(minQuality)."
+            )
         }
         if LossyStep.parseList(allow) == nil {
             throw ValidationError(
