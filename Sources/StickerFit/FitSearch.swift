@@ -13,7 +13,8 @@ import StickerQuality
 /// touching its axis: taking more away cannot look better.
 final class FitSearch {
     let source: DecodedImage
-    let limit: Int
+    /// The most bytes a setting's quick encoding may take; raised only by `richer`.
+    private(set) var limit: Int
     let options: FitOptions
     private let scorer: StickerScorer
     /// Encoded sizes by knobs, so the bisection and the neighbours never encode a setting twice.
@@ -76,6 +77,21 @@ final class FitSearch {
             best = found
         }
         return best
+    }
+
+    /// A better setting of `found`'s size and frame count with the limit on quick sizes raised to
+    /// `quickLimit`: the full-effort encoding of `found` came out smaller than its quick one (a tenth, for
+    /// PNG), so a setting with more colours, over the limit at quick effort, may fit once encoded in full.
+    /// Nil when nothing scores better than `found`.
+    func richer(than found: FitCandidate, quickLimit: Int, skip: FitKnobs?) -> FitCandidate? {
+        let saved = limit
+        limit = max(quickLimit, saved)
+        defer { limit = saved }
+        let cell = CellKey(geometry: found.knobs.geometry, frames: found.knobs.frames)
+        guard let better = searchCell(cell, format: found.knobs.format, skip: skip).best,
+            better.knobs != found.knobs, better.isBetter(than: found)
+        else { return nil }
+        return better
     }
 
     private func bestInFormat(
@@ -354,9 +370,11 @@ final class FitSearch {
         try? scorer.score(key.geometry.art(of: cell(key).image)).worst
     }
 
-    /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode.
+    /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode. A setting
+    /// encoded before `richer` raised the limit is encoded again: only files within the limit are kept.
     private func candidate(_ knobs: FitKnobs) -> FitCandidate? {
-        guard let bytes = encoded[knobs], let shown = try? ImageDecoder.decode(bytes, limits: options.limits),
+        guard let size = sizes[knobs], size <= limit, let bytes = encoded[knobs] ?? encode(knobs),
+            let shown = try? ImageDecoder.decode(bytes, limits: options.limits),
             let score = try? scorer.score(knobs.geometry.art(of: shown))
         else { return nil }
         return FitCandidate(knobs: knobs, bytes: bytes, shown: shown, score: score)

@@ -57,8 +57,8 @@ public enum StickerFitter {
         let limit = grows ? options.byteLimit : min(options.byteLimit, input.count)
         let format = image.format == .apng ? ImageFormat.png : image.format
         let untouched = FitKnobs(geometry: geometry, frames: image.frames.count, format: format)
-        // The chosen file, and what it shows when the search has decoded it already.
-        var chosen: (bytes: [UInt8], knobs: FitKnobs, shown: DecodedImage?)?
+        // The lossless step's file when it fits, else the search's candidate.
+        var lossless: [UInt8]?
         var smallest = Int.max
         // Whether the untouched setting is known not to fit, so the search need not try it.
         var untouchedTried = false
@@ -71,87 +71,66 @@ public enum StickerFitter {
             quick > 2 * limit
         {
             untouchedTried = true
-        } else if sameSize, let lossless = try? FitEncoding.optimize(input, decoded: image, limits: options.limits) {
-            result.losslessSteps = lossless.steps
+        } else if sameSize, let optimized = try? FitEncoding.optimize(input, decoded: image, limits: options.limits) {
+            result.losslessSteps = optimized.steps
             untouchedTried = true
-            smallest = lossless.bytes.count
-            if lossless.bytes.count <= limit { chosen = (lossless.bytes, untouched, nil) }
+            smallest = optimized.bytes.count
+            if optimized.bytes.count <= limit { lossless = optimized.bytes }
         }
-        // The search (and the scorer it prepares) only when the lossless step does not fit.
-        var search: FitSearch?
-        if chosen == nil {
+        let finish = FitFinish(source: image, limit: limit, options: options, spare: spare)
+        let final: FitFinish.Final?
+        if let lossless {
+            final = finish.finish(lossless: lossless, knobs: untouched)
+        } else {
+            // The search (and the scorer it prepares) only when the lossless step does not fit.
+            let search: FitSearch
             do {
                 search = try FitSearch(source: image, limit: limit, options: options)
             } catch {
                 return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
             }
-        }
-        if let search, let found = search.best(base: geometry, skip: untouchedTried ? untouched : nil) {
+            let skip = untouchedTried ? untouched : nil
+            let found = search.best(base: geometry, skip: skip)
             // The lossless steps were not what was kept.
-            result.losslessSteps = []
-            chosen = (found.bytes, found.knobs, found.shown)
-        }
-        let candidates = search?.encodings ?? 0
-        result.candidates = candidates
-        smallest = min(smallest, search?.smallest ?? .max)
-        guard let chosen else {
-            return failure(
-                path,
-                reason: "no candidate fits in \(limit.formatted()) bytes"
-                    + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes")
-                    + (search?.exhausted == true
-                        ? " (the search stopped at its work limit after \(candidates) candidates)" : ""),
-                hint: moreHint(options, for: image), candidates: candidates, before: result.before)
-        }
-        // The chosen file is decoded back (unless the search just did) and scored in full: every frame, at up
-        // to 618 px.
-        // Used once: the source's side is not kept, and the frames are spread over any idle workers of the batch.
-        func fullScore(_ shown: DecodedImage) -> StickerScore? {
-            let art = chosen.knobs.geometry.art(of: shown)
-            guard let scorer = try? StickerScorer(source: image, options: .full, keepsOriginals: false) else {
-                return nil
-            }
-            guard let spare else { return try? scorer.score(art) }
-            return spare.withBorrowed(upTo: image.frames.count - 1) { threads in
-                try? scorer.score(art, workers: threads)
+            if found != nil { result.losslessSteps = [] }
+            final = found.flatMap { finish.finish($0, from: search, skip: skip) }
+            result.candidates = search.encodings
+            smallest = min(smallest, search.smallest ?? .max)
+            if found == nil {
+                return failure(
+                    path,
+                    reason: "no candidate fits in \(limit.formatted()) bytes"
+                        + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes")
+                        + (search.exhausted
+                            ? " (the search stopped at its work limit after \(search.encodings) candidates)" : ""),
+                    hint: moreHint(options, for: image), candidates: search.encodings, before: result.before)
             }
         }
-        guard let shown = chosen.shown ?? (try? ImageDecoder.decode(chosen.bytes, limits: options.limits)),
-            let score = fullScore(shown)
-        else {
+        guard let final else {
             return failure(path, reason: "its re-encoded file does not decode", hint: "report this as a bug")
         }
-        result.after = FitFacts(shown, bytes: chosen.bytes.count)
-        result.score = score
-        result.colors = chosen.knobs.colors
-        result.dithered = chosen.knobs.colors.map { _ in chosen.knobs.dithered }
-        result.jpegQuality = chosen.knobs.quality
-        result.lossySteps = describe(chosen.knobs, source: image, shown: shown)
-        guard score.worst >= options.minQuality else {
+        let shown = final.shown
+        result.after = FitFacts(shown, bytes: final.bytes.count)
+        result.score = final.score
+        result.colors = final.knobs.colors
+        result.dithered = final.knobs.colors.map { _ in final.knobs.dithered }
+        result.jpegQuality = final.knobs.quality
+        result.lossySteps = describe(final.knobs, source: image, shown: shown)
+        guard final.score.worst >= options.minQuality else {
             // Nothing is written, but the report says what the best candidate was: its steps and its score.
             var failed = result
             failed.outcome = .failed
             failed.after = nil
             failed.previewBefore = nil
             failed.reason =
-                "the best candidate within \(limit.formatted()) bytes scores " + String(format: "%.1f", score.worst)
-                + " on its worst frame, under --min-quality " + String(format: "%g", options.minQuality)
-            failed.hint = moreHint(options, for: image) + acceptHint(score.worst)
+                "the best candidate within \(limit.formatted()) bytes scores "
+                + String(format: "%.1f", final.score.worst) + " on its worst frame, under --min-quality "
+                + String(format: "%g", options.minQuality)
+            failed.hint = moreHint(options, for: image) + acceptHint(final.score.worst)
             return failed
         }
         result.outcome = .fitted
-        result.bytes = chosen.bytes
-        // Found at the search's quicker effort: what it shows, encoded at full effort, is smaller still. Encoded
-        // only now, once the score has passed (the slowest single encode of a long animation), and kept only
-        // when it shows exactly what was scored.
-        if search != nil, FitEncoding.hasQuickerEffort(chosen.knobs.format),
-            let full = try? FitEncoding.encode(shown, as: chosen.knobs.format),
-            full.count < chosen.bytes.count, let back = try? ImageDecoder.decode(full, limits: options.limits),
-            back.frames == shown.frames
-        {
-            result.bytes = full
-            result.after = FitFacts(back, bytes: full.count)
-        }
+        result.bytes = final.bytes
         result.outputName = outputName(path, format: shown.format)
         if result.previewBefore != nil { result.previewAfter = shown.frames[0].image }
         return result

@@ -1,0 +1,78 @@
+import StickerImage
+import StickerQuality
+
+/// The chosen file made final: scored in full (every frame, at up to 618 px) and, when the search found it,
+/// encoded again at full effort. That encoding is smaller than the search's quick one (a tenth, for PNG), so
+/// the bytes it frees under the limit are offered to a richer setting of the same size and frames, which is
+/// kept when it scores better in full.
+struct FitFinish {
+    let source: DecodedImage
+    let limit: Int
+    let options: FitOptions
+    /// A batch's idle workers, which the full scores borrow while they last.
+    let spare: SpareWorkers?
+
+    struct Final {
+        var bytes: [UInt8]
+        var knobs: FitKnobs
+        var shown: DecodedImage
+        var score: StickerScore
+    }
+
+    /// How far under --min-quality a candidate may score and still be worth the full-effort encoding and a
+    /// richer setting: more colours gain a few points, not more.
+    static let reach = 5.0
+    /// A richer setting is looked for only when the full effort saved more than this share of the bytes, and
+    /// encoded in full and scored in full only when its quick score gains this much: the quick score's gains
+    /// carry over to the full score's, and a smaller one does not repay the two slowest steps of a file.
+    static let worthwhileSaving = 0.02
+    static let worthwhileGain = 0.5
+
+    /// The lossless step's file: already at full effort. Nil when it does not decode.
+    func finish(lossless bytes: [UInt8], knobs: FitKnobs) -> Final? {
+        guard let shown = try? ImageDecoder.decode(bytes, limits: options.limits), let score = fullScore(shown, knobs)
+        else { return nil }
+        return Final(bytes: bytes, knobs: knobs, shown: shown, score: score)
+    }
+
+    /// The search's candidate. `skip` is the setting the search was told not to try. Nil when the candidate's
+    /// file cannot be scored.
+    func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?) -> Final? {
+        guard let score = fullScore(found.shown, found.knobs) else { return nil }
+        var final = Final(bytes: found.bytes, knobs: found.knobs, shown: found.shown, score: score)
+        // A file refused anyway is not encoded again: for a long animation that is the slowest single encode.
+        guard FitEncoding.hasQuickerEffort(found.knobs.format), score.worst >= options.minQuality - Self.reach
+        else { return final }
+        if let full = fullEffort(found.shown, as: found.knobs.format, under: found.bytes.count) { final.bytes = full }
+        let ratio = Double(final.bytes.count) / Double(found.bytes.count)
+        guard ratio < 1 - Self.worthwhileSaving,
+            let richer = search.richer(than: found, quickLimit: Int(Double(limit) / ratio), skip: skip),
+            richer.score.worst >= found.score.worst + Self.worthwhileGain,
+            let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1),
+            let richerScore = fullScore(richer.shown, richer.knobs),
+            richerScore.worst > score.worst
+        else { return final }
+        return Final(bytes: bytes, knobs: richer.knobs, shown: richer.shown, score: richerScore)
+    }
+
+    /// `shown` encoded at full effort, when that takes fewer than `count` bytes and shows exactly the same frames.
+    private func fullEffort(_ shown: DecodedImage, as format: ImageFormat, under count: Int) -> [UInt8]? {
+        guard let full = try? FitEncoding.encode(shown, as: format), full.count < count,
+            let back = try? ImageDecoder.decode(full, limits: options.limits), back.frames == shown.frames
+        else { return nil }
+        return full
+    }
+
+    /// Every frame scored against the source. The source's side is not kept (a scorer is used once), and the
+    /// frames are spread over any idle workers of the batch.
+    private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs) -> StickerScore? {
+        let art = knobs.geometry.art(of: shown)
+        guard let scorer = try? StickerScorer(source: source, options: .full, keepsOriginals: false) else {
+            return nil
+        }
+        guard let spare else { return try? scorer.score(art) }
+        return spare.withBorrowed(upTo: source.frames.count - 1) { threads in
+            try? scorer.score(art, workers: threads)
+        }
+    }
+}
