@@ -10,7 +10,7 @@ Per file: whether the output fits (500,000 bytes at most; an animation turned in
 a sped-up animation is flagged, from the total durations), its bytes, its score by the project's metric
 (`stickerpack compare`: the worst frame over light and dark, frames matched on the timeline) and by the PyPI
 `ssimulacra2` package as an independent judge. That package ignores alpha and reads one frame, so each pair is
-decoded by Pillow, matched on the timeline, scaled to the original's size capped at 618 px (an output padded to a
+decoded by Pillow (an APNG's frames composited by apng_frames.py: Pillow mixes palette indices), matched on the timeline, scaled to the original's size capped at 618 px (an output padded to a
 square has its padding cut off first, as compare does), flattened over #FFFFFF and #1C1C1E into RGB PNGs of one
 size, and the worst pair taken; --frames source frames spread over the animation, and the one compare found
 worst, are judged this way.
@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 
+import apng_frames
 from benchutil import ROOT, machine, require_tool
 import fit_set
 
@@ -145,7 +146,12 @@ def compare(stickerpack, original, candidate):
 # --- the independent judge -------------------------------------------------------------------------------------
 
 def pillow_frames(path):
+    """Each frame as shown, and its delay: an APNG composited by `apng_frames` (Pillow gets palette APNGs that
+    blend translucent entries wrong), anything else by Pillow."""
     from PIL import Image, ImageSequence
+    composited = apng_frames.frames(path)
+    if composited is not None:
+        return composited
     with Image.open(path) as im:
         frames = [(frame.convert("RGBA"), float(frame.info.get("duration", 0) or 0))
                   for frame in ImageSequence.Iterator(im)]
