@@ -58,7 +58,6 @@ struct GIFFramePlanner {
         return frames
     }
 
-    /// The smallest way to draw `target` on `canvas`, or nil when none is exact.
     /// The smallest way to draw `target` on `canvas`, its rectangle holding `covering` too; nil when none is
     /// exact.
     private func best(_ target: RGBAImage, on canvas: RGBAImage, covering: PixelRect?) -> Frame? {
@@ -66,9 +65,12 @@ struct GIFFramePlanner {
         if let covering { rect = rect.union(covering) }
         var chosen: Frame? = nil
         for keep in [false, true] {
-            guard let colors = Self.stored(target, on: canvas, rect: rect, keepUnchanged: keep),
-                var frame = encode(colors, rect: rect)
-            else { continue }
+            guard let (colors, kept) = Self.stored(target, on: canvas, rect: rect, keepUnchanged: keep) else {
+                continue
+            }
+            // Nothing the canvas shows could be kept: the same colours as the frame just encoded.
+            if keep && kept == 0 { break }
+            guard var frame = encode(colors, rect: rect) else { continue }
             frame.keepsUnchanged = keep
             if chosen == nil || frame.size < chosen!.size { chosen = frame }
             // Without a transparent entry nothing can be kept.
@@ -95,11 +97,13 @@ struct GIFFramePlanner {
 
     /// The colours a frame stores for `rect`, 0 meaning the transparent index: for each pixel the target's
     /// colour, or 0 where the target is transparent (the canvas must be too) or, with `keepUnchanged`, where
-    /// the canvas already shows it. Nil when a pixel would have to turn transparent.
+    /// the canvas already shows it; and how many visible pixels were kept so. Nil when a pixel would have to
+    /// turn transparent.
     static func stored(_ target: RGBAImage, on canvas: RGBAImage, rect: PixelRect, keepUnchanged: Bool)
-        -> [UInt32]?
+        -> (colors: [UInt32], kept: Int)?
     {
         var out = [UInt32](repeating: 0, count: rect.width * rect.height)
+        var kept = 0
         let exact = target.pixels.withUnsafeBytes { t in
             canvas.pixels.withUnsafeBytes { c in
                 let tw = t.bindMemory(to: UInt32.self)
@@ -110,7 +114,9 @@ struct GIFFramePlanner {
                         let (p, q) = (tw[i], cw[i])
                         if p == 0 {
                             guard q == 0 else { return false }
-                        } else if !(keepUnchanged && p == q) {
+                        } else if keepUnchanged && p == q {
+                            kept += 1
+                        } else {
                             out[y * rect.width + x] = p
                         }
                     }
@@ -118,7 +124,7 @@ struct GIFFramePlanner {
                 return true
             }
         }
-        return exact ? out : nil
+        return exact ? (out, kept) : nil
     }
 
     /// Indices and LZW data for stored colours, through the global table or a local one.

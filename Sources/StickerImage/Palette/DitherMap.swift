@@ -42,5 +42,5 @@ enum DitherMap {
     }
 
     @inline(__always)
-    private static func squared(_ v: PalettePoint) -> Float { (v * v).sum() }
+    private static func squared(_ v: PalettePoint) -> Float { (v * v).laneSum }
 }

@@ -34,6 +34,6 @@ enum EntryRounding {
     @inline(__always)
     private static func distance(_ color: SIMD4<UInt8>, _ target: PalettePoint) -> Float {
         let d = PaletteSpace.point(PaletteSpace.pack(color)) - target
-        return (d * d).sum()
+        return (d * d).laneSum
     }
 }

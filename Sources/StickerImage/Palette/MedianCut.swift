@@ -75,7 +75,7 @@ struct MedianCut {
             let p = SIMD16<Double>(points[Int(index)])
             total += w
             sum += w * p
-            squares += w * (p * p).sum()
+            squares += w * (p * p).laneSum
         }
         return (total, sum, squares)
     }
@@ -83,7 +83,7 @@ struct MedianCut {
     /// The weighted sum of squared distances from the box's mean.
     private static func squaredError(_ members: ArraySlice<Int32>, points: [PalettePoint], weights: [Float]) -> Double {
         let (total, sum, squares) = moments(members, points: points, weights: weights)
-        return total > 0 ? max(0, squares - (sum * sum).sum() / total) : 0
+        return total > 0 ? max(0, squares - (sum * sum).laneSum / total) : 0
     }
 
     /// The axis along which the members' weighted variance is largest.
@@ -118,12 +118,12 @@ struct MedianCut {
             let p = SIMD16<Double>(points[Int(index)])
             lowTotal += w
             lowSum += w * p
-            lowSquares += w * (p * p).sum()
+            lowSquares += w * (p * p).laneSum
             let highTotal = total - lowTotal
             guard lowTotal > 0, highTotal > 0 else { continue }
             let highSum = sum - lowSum
-            let lowError = max(0, lowSquares - (lowSum * lowSum).sum() / lowTotal)
-            let highError = max(0, squares - lowSquares - (highSum * highSum).sum() / highTotal)
+            let lowError = max(0, lowSquares - (lowSum * lowSum).laneSum / lowTotal)
+            let highError = max(0, squares - lowSquares - (highSum * highSum).laneSum / highTotal)
             if lowError + highError < best.lowError + best.highError {
                 best = (offset + 1, lowError, highError)
             }

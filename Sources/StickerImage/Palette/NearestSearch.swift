@@ -22,7 +22,7 @@ struct NearestSearch {
             row.removeAll(keepingCapacity: true)
             for other in 0..<count {
                 let d = entries[e] - entries[other]
-                row.append(((d * d).sum().squareRoot(), Int32(other)))
+                row.append(((d * d).laneSum.squareRoot(), Int32(other)))
             }
             row.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
             for (offset, item) in row.enumerated() {
@@ -42,7 +42,7 @@ struct NearestSearch {
         let count = entries.count
         var best = guess
         var difference = point - entries[guess]
-        var bestSquared = (difference * difference).sum()
+        var bestSquared = (difference * difference).laneSum
         let fromGuess = bestSquared.squareRoot()
         var bestDistance = fromGuess
         return neighbours.withUnsafeBufferPointer { neighbours in
@@ -54,7 +54,7 @@ struct NearestSearch {
                         let candidate = Int(neighbours[base + offset])
                         if pointOpaque && !opaque[candidate] { continue }
                         difference = point - entries[candidate]
-                        let squared = (difference * difference).sum()
+                        let squared = (difference * difference).laneSum
                         if squared < bestSquared {
                             best = candidate
                             bestSquared = squared
@@ -72,7 +72,7 @@ struct NearestSearch {
         var best = (index: 0, distance: Float.infinity)
         for (index, entry) in entries.enumerated() where !pointOpaque || opaque[index] {
             let d = point - entry
-            let squared = (d * d).sum()
+            let squared = (d * d).laneSum
             if squared < best.distance { best = (index, squared) }
         }
         return best

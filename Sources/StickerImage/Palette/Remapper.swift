@@ -60,7 +60,7 @@ struct Remapper {
                     }
                 output[i] = UInt8(entry)
                 var error = (target - search.entries[entry]) * level
-                let size = (error * error).sum()
+                let size = (error * error).laneSum
                 if size > limit * limit { error *= limit / size.squareRoot() }
                 current[x + 1 + step] += error * (7 / 16)
                 next[x + 1 - step] += error * (3 / 16)
