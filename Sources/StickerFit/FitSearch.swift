@@ -162,6 +162,8 @@ final class FitSearch {
         if boundary > 0, let finer = finerColors(fitting: axis[boundary], over: axis[boundary - 1]) {
             tries.append(finer)
         }
+        var best: FitCandidate?
+        for found in tries.compactMap(candidate) where found.isBetter(than: best) { best = found }
         if let colors = axis[boundary].colors {
             // Without dithering the file is smaller, so it may fit at the same or one level more colours.
             let level = Self.colorLevels.firstIndex(of: colors) ?? 0
@@ -171,11 +173,13 @@ final class FitSearch {
                 plain.dithered = false
                 // On a long animation, not encoded in full when its sample says it is well over the limit.
                 if Self.isSampled(frames: plain.frames) && Self.wellOver(estimate(plain), limit) { continue }
-                if let size = size(of: plain), size <= limit { tries.append(plain) }
+                // Nor when its pixels, before any encoding, score worse than what was found.
+                if let bar = best?.score.worst, let top = unencodedScore(plain), top < bar { continue }
+                if let size = size(of: plain), size <= limit, let found = candidate(plain), found.isBetter(than: best) {
+                    best = found
+                }
             }
         }
-        var best: FitCandidate?
-        for found in tries.compactMap(candidate) where found.isBetter(than: best) { best = found }
         return (best, boundary == 0)
     }
 
@@ -368,6 +372,21 @@ final class FitSearch {
     /// or encoding, which only take more away.
     private func ceiling(_ key: CellKey) -> Double? {
         try? scorer.score(key.geometry.art(of: cell(key).image)).worst
+    }
+
+    /// The quick score of an undithered palette setting's pixels, before the encoding (which, for GIF, takes
+    /// more away), from only the frames the scorer reads: without dithering each frame's pixels do not depend
+    /// on the frames quantised before it.
+    private func unencodedScore(_ knobs: FitKnobs) -> Double? {
+        guard let colors = knobs.colors, !knobs.dithered else { return nil }
+        let key = CellKey(geometry: knobs.geometry, frames: knobs.frames)
+        let found = cell(key)
+        var image = found.image
+        let read = scorer.framesRead(candidateDelays: image.frames.map(\.delayMs))
+        let quantized = palettes(key.geometry).quantize(
+            options(colors: colors, dithered: false), frames: read.map { found.kept[$0] })
+        for (position, index) in read.enumerated() { image.frames[index].image = quantized.image(frame: position) }
+        return try? scorer.score(knobs.geometry.art(of: image)).worst
     }
 
     /// A fitting setting decoded back and scored; nil if it does not fit or its file does not decode. A setting

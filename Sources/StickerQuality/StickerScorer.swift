@@ -66,10 +66,10 @@ public final class StickerScorer {
         let matches = FrameTimeline.candidateFrames(
             sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
         let threads = ParallelWork.threadCount(sourceFrames.count, workers: workers)
+        // Each candidate frame is resampled at most once, however many source frames it stands for.
+        let used = framesRead(matches)
         // Copies of what the threads read, so none captures this scorer (whose workspace is one thread's).
         let (sourceFrames, prepared, width, height) = (sourceFrames, Unshared(prepared), width, height)
-        // Each candidate frame is resampled at most once, however many source frames it stands for.
-        let used = Array(Set(sourceFrames.map { matches[$0.index] })).sorted()
         let resampled = ParallelSlots<RGBAImage>(count: candidate.count)
         ParallelWork.forEach(used.count, workers: threads) { position in
             resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
@@ -104,6 +104,16 @@ public final class StickerScorer {
         return StickerScore(
             worst: worst.score, mean: total / Double(count), worstFrame: worst.frame, worstBackground: worst.background,
             framesScored: sourceFrames.count, width: width, height: height)
+    }
+
+    /// The frames a score of a candidate with these delays reads, by index, in order: the only ones whose
+    /// pixels matter (the others stand for no scored source frame).
+    public func framesRead(candidateDelays: [Double]) -> [Int] {
+        framesRead(FrameTimeline.candidateFrames(sourceDelays: sourceDelays, candidateDelays: candidateDelays))
+    }
+
+    private func framesRead(_ matches: [Int]) -> [Int] {
+        Array(Set(sourceFrames.map { matches[$0.index] })).sorted()
     }
 
     public func score(_ candidate: DecodedImage, workers: Int = 1) throws(StickerScoreError) -> StickerScore {
