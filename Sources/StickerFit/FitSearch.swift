@@ -22,6 +22,11 @@ final class FitSearch {
     private var encoded: [FitKnobs: [UInt8]] = [:]
     /// Sizes estimated from sampled frames, for settings not encoded in full.
     private var estimates: [FitKnobs: Int] = [:]
+    /// How far the estimates of a cell's settings were from their full encodings (full over estimate), by
+    /// cell and dithering, and the last one found for each dithering: the sample's frames are the same for
+    /// every setting of a cell, so its error is much the same for each, and dithered frames err alike.
+    private var scales: [ScaleKey: Double] = [:]
+    private var lastScales: [Bool: Double] = [:]
     /// The cell being searched, its image and which of the source's frames it keeps: cells are searched one
     /// after another, and an animation's frames at 618 px take hundreds of MB, so only one is kept.
     private var current: (key: CellKey, image: DecodedImage, kept: [Int])?
@@ -42,6 +47,16 @@ final class FitSearch {
     struct CellKey: Hashable {
         var geometry: OutputGeometry
         var frames: Int
+    }
+
+    private struct ScaleKey: Hashable {
+        var cell: CellKey
+        var dithered: Bool
+
+        init(_ knobs: FitKnobs) {
+            cell = CellKey(geometry: knobs.geometry, frames: knobs.frames)
+            dithered = knobs.dithered
+        }
     }
 
     /// Palette sizes tried, most colours first.
@@ -157,13 +172,8 @@ final class FitSearch {
             }
         }
         axis.removeAll { $0 == skip }
-        guard let boundary = leastLossyFitting(axis) else { return (nil, false) }
-        var tries = [axis[boundary]]
-        if boundary > 0, let finer = finerColors(fitting: axis[boundary], over: axis[boundary - 1]) {
-            tries.append(finer)
-        }
-        var best: FitCandidate?
-        for found in tries.compactMap(candidate) where found.isBetter(than: best) { best = found }
+        guard let (finest, boundary) = finestFitting(axis) else { return (nil, false) }
+        var best = candidate(finest)
         if let colors = axis[boundary].colors {
             // Without dithering the file is smaller, so it may fit at the same or one level more colours.
             let level = Self.colorLevels.firstIndex(of: colors) ?? 0
@@ -172,7 +182,7 @@ final class FitSearch {
                 plain.colors = Self.colorLevels[more]
                 plain.dithered = false
                 // On a long animation, not encoded in full when its sample says it is well over the limit.
-                if Self.isSampled(frames: plain.frames) && Self.wellOver(estimate(plain), limit) { continue }
+                if Self.isSampled(frames: plain.frames) && wellOver(plain) { continue }
                 // Nor when its pixels, before any encoding, score worse than what was found.
                 if let bar = best?.score.worst, let top = unencodedScore(plain), top < bar { continue }
                 if let size = size(of: plain), size <= limit, let found = candidate(plain), found.isBetter(than: best) {
@@ -180,64 +190,85 @@ final class FitSearch {
                 }
             }
         }
-        return (best, boundary == 0)
+        return (best, finest == axis.first)
     }
 
-    /// Between a palette size that fits and the next level up that does not (24 and 32 colours, say), the most
-    /// colours that still fit, by a few bisection steps on bytes: the levels are coarse, and the bytes left
-    /// between them are quality left unused. Nil when no count in between fits.
-    /// A long animation is bisected on estimated sizes, scaled by how far the estimate of `fitting` was from its
-    /// full encoding; then the counts that passed are encoded in full, most colours first, until one fits.
+    /// The least lossy setting that fits: the first (least lossy) level of the axis whose encoding fits, bytes
+    /// falling along it, then the most colours between it and the level above that still fit (the levels are
+    /// coarse, and the bytes left between them are quality left unused). Also the index of that first level.
+    /// Nil when even the last level does not fit.
+    ///
+    /// An animation of many frames is bisected on sizes estimated from a sample of its frames, and only the
+    /// settings about the estimated boundary are encoded in full, the richest first, until one fits: a setting
+    /// estimated well over the limit is not encoded in full to learn that it does not fit.
+    private func finestFitting(_ axis: [FitKnobs]) -> (knobs: FitKnobs, level: Int)? {
+        func fits(_ knobs: FitKnobs) -> Bool { size(of: knobs).map { $0 <= limit } ?? false }
+        guard let first = axis.first else { return nil }
+        guard Self.isSampled(frames: first.frames) else {
+            let level = Self.firstPassing(axis.count) { fits(axis[$0]) }
+            guard level < axis.count else { return nil }
+            let finer = level > 0 ? finerColors(fitting: axis[level], over: axis[level - 1]) : nil
+            return (finer ?? axis[level], level)
+        }
+        var level = min(
+            Self.firstPassing(axis.count) { calibrated(axis[$0]).map { $0 <= limit } ?? false }, axis.count - 1)
+        if level > 0, !wellOver(axis[level - 1]), fits(axis[level - 1]) {
+            // The estimates were pessimistic: the level above fits too, and maybe more.
+            level -= 1
+            while level > 0, !wellOver(axis[level - 1]), fits(axis[level - 1]) { level -= 1 }
+        } else {
+            // The counts between the estimated boundary and the level above come before the boundary itself.
+            if level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) {
+                return (finer, level)
+            }
+            while level < axis.count, !fits(axis[level]) { level += 1 }
+            guard level < axis.count else { return nil }
+        }
+        guard level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) else {
+            return (axis[level], level)
+        }
+        return (finer, level)
+    }
+
+    /// Between a palette size estimated to fit and the next level up that does not (24 and 32 colours, say),
+    /// the most colours that fit, by a few bisection steps on bytes (calibrated estimates, for a long
+    /// animation); then the counts that passed are encoded in full, most colours first, until one fits. Nil
+    /// when none does. A full encoding that comes out well under its estimate corrects the estimates that
+    /// placed it: the bisection goes on above it.
     private func finerColors(fitting: FitKnobs, over larger: FitKnobs) -> FitKnobs? {
         guard var low = fitting.colors else { return nil }
         var high = larger.colors ?? Self.colorLevels[0]
-        var bytes = size
-        if Self.isSampled(frames: fitting.frames), let full = size(of: fitting) {
-            let guess = estimates[fitting] ?? full
-            let scale = Double(full) / Double(max(guess, 1))
-            bytes = { self.estimate($0).map { Int((Double($0) * scale).rounded(.up)) } }
-        }
-        var passed: [FitKnobs] = []
-        for _ in 0..<Self.finerSteps where high - low > 2 {
-            let middle = (low + high) / 2
-            var knobs = fitting
-            knobs.colors = middle
-            if let size = bytes(knobs), size <= limit {
-                low = middle
-                passed.append(knobs)
-            } else {
-                high = middle
+        let sampled = Self.isSampled(frames: fitting.frames)
+        let bytes = sampled ? calibrated : size
+        var found: FitKnobs?
+        while true {
+            var passed: [(knobs: FitKnobs, guess: Int)] = []
+            var top = high
+            for _ in 0..<Self.finerSteps where top - low > 2 {
+                let middle = (low + top) / 2
+                var knobs = fitting
+                knobs.colors = middle
+                if let size = bytes(knobs), size <= limit {
+                    low = middle
+                    passed.append((knobs, size))
+                } else {
+                    top = middle
+                }
             }
+            guard let hit = passed.reversed().first(where: { (size(of: $0.knobs) ?? .max) <= limit }) else {
+                return found
+            }
+            found = hit.knobs
+            // The counts above it that passed did not fit in full: the next bisection stays under them.
+            high = passed.first { $0.knobs.colors! > hit.knobs.colors! }?.knobs.colors ?? high
+            low = hit.knobs.colors!
+            guard sampled, let real = sizes[hit.knobs], Double(real) < Double(hit.guess) * (1 - Self.calibratedError)
+            else { return found }
         }
-        return passed.reversed().first { (size(of: $0) ?? .max) <= limit }
     }
 
     /// Bisection steps between two palette levels: 24 to 32 colours is settled in 2, 128 to 192 within 8.
     static let finerSteps = 3
-
-    /// The index of the first (least lossy) setting whose encoding fits: bytes fall along the axis. Nil when
-    /// even the last does not fit. An animation of many frames is bisected on sizes estimated from a sample of
-    /// its frames, and only the settings about the estimated boundary are encoded in full.
-    private func leastLossyFitting(_ axis: [FitKnobs]) -> Int? {
-        func fits(_ index: Int) -> Bool { size(of: axis[index]).map { $0 <= limit } ?? false }
-        guard let first = axis.first else { return nil }
-        guard Self.isSampled(frames: first.frames) else {
-            let found = Self.firstPassing(axis.count, fits)
-            return found < axis.count ? found : nil
-        }
-        var index = min(
-            Self.firstPassing(axis.count) { estimate(axis[$0]).map { $0 <= limit } ?? false }, axis.count - 1)
-        if fits(index) {
-            // A setting estimated well over the limit is not encoded in full to learn that it does not fit.
-            while index > 0, !Self.wellOver(estimate(axis[index - 1]), limit), fits(index - 1) { index -= 1 }
-            return index
-        }
-        while index + 1 < axis.count {
-            index += 1
-            if fits(index) { return index }
-        }
-        return nil
-    }
 
     /// The first of `count` indices that passes `test` (which, once passed, passes for every later index),
     /// by bisection; `count` when none does.
@@ -269,9 +300,18 @@ final class FitSearch {
         return FitEncoding.scaledEstimate(sample, as: format, frames: image.frames.count)
     }
 
-    /// Whether an estimated size is more than a tenth over the limit: the estimates of sampled frames land
-    /// within a few percent of the full encoding.
-    static func wellOver(_ estimate: Int?, _ limit: Int) -> Bool { estimate.map { $0 > limit + limit / 10 } ?? false }
+    /// How far over the limit an estimate from sampled frames may be and its setting still fit in full: a tenth
+    /// before any full encoding of the file calibrated the estimates (most land within a few percent, a few
+    /// a sixth over), a few percent after.
+    static let uncalibratedError = 0.1
+    static let calibratedError = 0.03
+
+    /// Whether a setting's calibrated estimate is over the limit by more than the estimates err.
+    private func wellOver(_ knobs: FitKnobs) -> Bool {
+        guard let estimate = calibrated(knobs) else { return false }
+        let error = lastScales[knobs.dithered] == nil ? Self.uncalibratedError : Self.calibratedError
+        return Double(estimate) > Double(limit) * (1 + error)
+    }
 
     /// A setting's bytes estimated from `sampleFrames` frames spread over the animation, scaled to all of them;
     /// its real size once that is known. Nil if the encoder refuses it.
@@ -297,6 +337,14 @@ final class FitSearch {
         return scaled
     }
 
+    /// A setting's estimate corrected by how far the estimates of its cell (or, before any was encoded in
+    /// full, of the last cell) were from their full encodings; its real size once that is known.
+    private func calibrated(_ knobs: FitKnobs) -> Int? {
+        if let known = sizes[knobs] { return known }
+        let scale = scales[ScaleKey(knobs)] ?? lastScales[knobs.dithered] ?? 1
+        return estimate(knobs).map { Int((Double($0) * scale).rounded(.up)) }
+    }
+
     private func options(colors: Int, dithered: Bool) -> PaletteQuantizer.Options {
         PaletteQuantizer.Options(maxColors: colors, dithering: dithered ? .adaptive : .none)
     }
@@ -305,6 +353,11 @@ final class FitSearch {
         if let known = sizes[knobs] { return known }
         guard let bytes = encode(knobs) else { return nil }
         sizes[knobs] = bytes.count
+        if let guess = estimates[knobs] {
+            let scale = Double(bytes.count) / Double(max(guess, 1))
+            scales[ScaleKey(knobs)] = scale
+            lastScales[knobs.dithered] = scale
+        }
         if bytes.count <= limit { encoded[knobs] = bytes }
         smallest = min(smallest ?? .max, bytes.count)
         return bytes.count
