@@ -74,7 +74,8 @@ public enum APNGEncoder {
             sequence += 1
             let data = try PNGImageData.compress(
                 frame.pixels, rect: PixelRect(x: 0, y: 0, width: frame.rect.width, height: frame.rect.height),
-                layout: layout, compressor: compressor, triesEveryStrategy: compression.triesEveryFilterStrategy)
+                layout: layout, compressor: compressor, triesEveryStrategy: compression.triesEveryFilterStrategy,
+                bruteForce: layout.colorType != .palette)
             if index == 0 {
                 writer.append("IDAT", data)
             } else {
