@@ -19,9 +19,6 @@ struct FitFinish {
         var score: StickerScore
     }
 
-    /// How far under --min-quality a candidate may score and still be worth the full-effort encoding and a
-    /// richer setting: more colours gain a few points, not more.
-    static let reach = 5.0
     /// A richer setting is looked for only when the full effort saved more than this share of the bytes, and
     /// encoded in full and scored in full only when its quick score gains this much: the quick score's gains
     /// carry over to the full score's, and a smaller one does not repay the two slowest steps of a file.
@@ -40,9 +37,8 @@ struct FitFinish {
     func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?) -> Final? {
         guard let score = fullScore(found.shown, found.knobs) else { return nil }
         var final = Final(bytes: found.bytes, knobs: found.knobs, shown: found.shown, score: score)
-        // A file refused anyway is not encoded again: for a long animation that is the slowest single encode.
-        guard FitEncoding.hasQuickerEffort(found.knobs.format), score.worst >= options.minQuality - Self.reach
-        else { return final }
+        // Every candidate is written (under --min-quality too, flagged), so every one gets the full effort.
+        guard FitEncoding.hasQuickerEffort(found.knobs.format) else { return final }
         if let full = fullEffort(found.shown, as: found.knobs.format, under: found.bytes.count) { final.bytes = full }
         let ratio = Double(final.bytes.count) / Double(found.bytes.count)
         guard ratio < 1 - Self.worthwhileSaving,

@@ -15,6 +15,7 @@ extension FitReport {
                 "summary",
                 .object([
                     ("files", .int(results.count)), ("fitted", .int(count(.fitted))),
+                    ("belowMinQuality", .int(count(.belowMinQuality))),
                     ("unchanged", .int(count(.unchanged))), ("renamed", .int(count(.renamed))),
                     ("failed", .int(count(.failed))), ("bytesBefore", .int(bytesBefore)),
                     ("bytesAfter", .int(bytesAfter)), ("seconds", .double(seconds)),

@@ -7,7 +7,8 @@ extension FitReport {
     public var text: String {
         var lines: [String] = []
         for result in results {
-            lines += Self.lines(for: result, output: outputs[result.path])
+            lines += Self.lines(
+                for: result, output: outputs[result.path], dryRun: dryRun, minQuality: options.minQuality)
         }
         lines.append(summary)
         return lines.joined(separator: "\n") + "\n"
@@ -15,8 +16,9 @@ extension FitReport {
 
     public var summary: String {
         let counts = [
-            ("fitted", count(.fitted)), ("unchanged", count(.unchanged)), ("renamed", count(.renamed)),
-            ("failed", count(.failed)),
+            ("fitted", count(.fitted)),
+            ("under --min-quality \(String(format: "%g", options.minQuality))", count(.belowMinQuality)),
+            ("unchanged", count(.unchanged)), ("renamed", count(.renamed)), ("failed", count(.failed)),
         ]
         .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
         let verb = dryRun ? " (dry run: nothing written)" : ""
@@ -24,25 +26,24 @@ extension FitReport {
             + String(format: "%.1f s", seconds) + verb
     }
 
-    static func lines(for result: FitResult, output: String?) -> [String] {
+    /// `output`: where the file was written, nil when nothing was (a failure, --dry-run, or a file under
+    /// --min-quality with --in-place, whose input is kept).
+    static func lines(for result: FitResult, output: String?, dryRun: Bool, minQuality: Double) -> [String] {
         let before = result.before.map { "\($0.bytes.formatted())" } ?? "?"
         switch result.outcome {
         case .failed:
-            var lines = ["\(result.path): not fitted: \(result.reason ?? "unknown")"]
-            // Refused under --min-quality: what the best candidate would have been.
-            if let score = result.score {
-                let applied = result.lossySteps.isEmpty ? "" : result.lossySteps.joined(separator: "; ") + "; "
-                lines.append("  best      " + applied + scoreText(score))
-            }
-            return lines + ["  hint: \(result.hint ?? "")"]
+            return ["\(result.path): not fitted: \(result.reason ?? "unknown")", "  hint: \(result.hint ?? "")"]
         case .unchanged:
             return ["\(result.path): fits already (\(before) bytes)" + (output.map { ", copied to \($0)" } ?? "")]
         case .renamed:
             return ["\(result.path): fits; named \(result.outputName ?? "")" + (output.map { " -> \($0)" } ?? "")]
-        case .fitted:
+        case .fitted, .belowMinQuality:
+            let below = result.outcome == .belowMinQuality
+            let kept = below && output == nil && !dryRun ? ", not written: the input is kept" : ""
             var lines = [
                 "\(result.path): \(before) -> \((result.after?.bytes ?? 0).formatted()) bytes"
                     + (output.map { " -> \($0)" } ?? "")
+                    + (below ? ", UNDER --min-quality " + String(format: "%g", minQuality) : "") + kept
             ]
             if let after = result.after {
                 let frames = after.frames > 1 ? ", \(after.frames) frames, \(Int(after.durationMs)) ms" : ""
@@ -54,6 +55,7 @@ extension FitReport {
             lines.append(
                 "  time      " + String(format: "%.2f s", result.seconds)
                     + ", \(result.candidates) candidate\(result.candidates == 1 ? "" : "s") encoded")
+            if below { lines += ["  warning   \(result.reason ?? "")", "  hint: \(result.hint ?? "")"] }
             return lines
         }
     }

@@ -29,12 +29,20 @@ public struct FitResult: Sendable {
         case renamed
         /// Re-encoded to fit.
         case fitted
+        /// Re-encoded within the byte limit, but its best candidate scores under --min-quality: written with
+        /// --output (flagged, exit status 1, for a person to look at), never over the input with --in-place.
+        case belowMinQuality
         /// No output: the reason says why, the hint what to do.
         case failed
     }
 
     public var path: String
     public var outcome: Outcome
+    /// Whether the run writes anything for this file with `--output`.
+    public var hasOutput: Bool { outcome != .failed }
+    /// Whether `--in-place` replaces the input: a candidate under --min-quality keeps the input.
+    public var replacesInPlace: Bool { outcome == .fitted || outcome == .renamed }
+
     /// The output's file name (the input's stem, the extension its format takes); nil when failed.
     public var outputName: String?
     /// Nil when the file did not decode.

@@ -3,7 +3,8 @@ import StickerImage
 import StickerSupport
 
 /// Writes what `StickerFitter` decided: every file atomically, a catalog whole, nothing for a file that
-/// failed. A catalog with a file that failed is not written at all: it would name a file it lacks.
+/// failed. A catalog with a file that failed is not written at all: it would name a file it lacks. A file
+/// under --min-quality is written into a folder, flagged in the report, but never replaces its input.
 public enum FitWriter {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
@@ -13,10 +14,11 @@ public enum FitWriter {
 
     /// Where `result`'s output goes (nil when it has none): for a catalog, its place in the catalog written.
     public static func outputPath(of result: FitResult, roots: [String], destination: FitDestination) -> String? {
-        guard result.outcome != .failed, let name = result.outputName else { return nil }
+        guard result.hasOutput, let name = result.outputName else { return nil }
         let folder: String
         switch destination {
         case .inPlace:
+            guard result.replacesInPlace else { return nil }
             folder = AtomicFileWriter.parentFolder(of: result.path)
         case .folder(let output):
             let root = roots.map(FitRoot.init).first { $0.relative(result.path) != nil }
@@ -67,7 +69,7 @@ public enum FitWriter {
     /// Replaces the input; when the name changes the new file is written first, then the catalog entry is
     /// renamed, then the old file removed, so a crash leaves a sticker that shows.
     static func writeInPlace(_ result: FitResult, readLimit: Int) throws {
-        guard result.outcome == .fitted || result.outcome == .renamed, let name = result.outputName else { return }
+        guard result.replacesInPlace, let name = result.outputName else { return }
         let folder = AtomicFileWriter.parentFolder(of: result.path)
         let old = (result.path as NSString).lastPathComponent
         let target = folder.isEmpty ? name : folder + "/" + name
@@ -94,7 +96,7 @@ public enum FitWriter {
                 inCatalog[root.path, default: []].append(result)
                 continue
             }
-            guard result.outcome != .failed, let name = result.outputName else { continue }
+            guard result.hasOutput, let name = result.outputName else { continue }
             let target = outputFolder(for: result.path, root: root, in: folder)
             do {
                 try AtomicFileWriter.createFolder(target)
@@ -130,7 +132,7 @@ public enum FitWriter {
         for entry in try FileManager.default.contentsOfDirectory(atPath: root.path) {
             try FileManager.default.copyItem(atPath: root.path + "/" + entry, toPath: temporary + "/" + entry)
         }
-        for result in members where result.outcome == .fitted || result.outcome == .renamed {
+        for result in members where result.hasOutput {
             guard let relative = root.relative(result.path), let name = result.outputName else { continue }
             let old = temporary + "/" + relative
             let folder = AtomicFileWriter.parentFolder(of: old)

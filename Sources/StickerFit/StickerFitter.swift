@@ -116,23 +116,22 @@ public enum StickerFitter {
         result.dithered = final.knobs.colors.map { _ in final.knobs.dithered }
         result.jpegQuality = final.knobs.quality
         result.lossySteps = describe(final.knobs, source: image, shown: shown)
-        guard final.score.worst >= options.minQuality else {
-            // Nothing is written, but the report says what the best candidate was: its steps and its score.
-            var failed = result
-            failed.outcome = .failed
-            failed.after = nil
-            failed.previewBefore = nil
-            failed.reason =
-                "the best candidate within \(limit.formatted()) bytes scores "
-                + String(format: "%.1f", final.score.worst) + " on its worst frame, under --min-quality "
-                + String(format: "%g", options.minQuality)
-            failed.hint = moreHint(options, for: image) + acceptHint(final.score.worst)
-            return failed
-        }
-        result.outcome = .fitted
         result.bytes = final.bytes
         result.outputName = outputName(path, format: shown.format)
         if result.previewBefore != nil { result.previewAfter = shown.frames[0].image }
+        guard final.score.worst >= options.minQuality else {
+            // The best within the limit, written for a person to judge (--in-place keeps the input), flagged.
+            result.outcome = .belowMinQuality
+            result.reason =
+                "the best candidate within \(limit.formatted()) bytes scores "
+                + String(format: "%.1f", final.score.worst) + " on its worst frame, under --min-quality "
+                + String(format: "%g", options.minQuality)
+            result.hint =
+                "look at it before you use it (--preview FILE draws it beside the original); "
+                + moreHint(options, for: image) + acceptHint(final.score.worst)
+            return result
+        }
+        result.outcome = .fitted
         return result
     }
 

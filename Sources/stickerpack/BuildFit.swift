@@ -8,7 +8,7 @@ import StickerImage
 /// with its defaults) into a temporary folder, and the catalog is built from those copies; SRC is never changed.
 extension BuildCommand {
     /// Points the plan's files at their fitted copies; returns the temporary folder to remove after the build.
-    /// Exits 1, writing nothing, when a sticker cannot be fitted.
+    /// Exits 1, writing nothing, when a sticker cannot be fitted, or only under fit's --min-quality.
     func fitSources(_ plan: inout PackPlan) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-fit-\(UUID())").path
         let files = plan.items.compactMap { item -> String? in
@@ -17,7 +17,7 @@ extension BuildCommand {
         let progress = console.progress(total: files.count, verb: "fitting")
         let results = FitBatch.fit(files, options: FitOptions(), jobs: console.jobs, progress: progress?.advance)
         progress?.finish()
-        let failed = results.filter { $0.outcome == .failed }
+        let failed = results.filter { $0.outcome == .failed || $0.outcome == .belowMinQuality }
         for result in failed {
             Console.error("\(result.path): cannot be fitted: \(result.reason ?? "")\n  hint: \(result.hint ?? "")")
         }

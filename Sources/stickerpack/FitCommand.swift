@@ -23,12 +23,15 @@ struct FitCommand: ParsableCommand {
             (100 is identical, 90 hard to tell apart, 70 visibly lossy, 50 clearly degraded).
 
             fit never makes a file larger (except to grow a side to 300 px), never speeds an animation up, never \
-            turns one into a still, and never changes the format unless --allow format. A file it cannot fit within \
-            the limit at --min-quality is reported with the reason and left as it was; nothing is written for it. \
-            With --output a catalog (.xcstickers, .stickerpack) is written whole, each rename reflected in its \
-            Contents.json, or not at all if one of its stickers cannot be fitted.
+            turns one into a still, and never changes the format unless --allow format. A file it cannot bring within \
+            --byte-limit is reported with the reason and left as it was; nothing is written for it. A file whose \
+            best candidate scores under --min-quality is written with --output and flagged UNDER --min-quality, for \
+            you to look at (--preview), and kept as it was with --in-place. With --output a catalog (.xcstickers, \
+            .stickerpack) is written whole, each rename reflected in its Contents.json, or not at all if one of its \
+            stickers cannot be fitted.
 
-            Exit status: 0 every file fits, 1 a file could not be fitted (or decoded), 2 a usage or writing error.
+            Exit status: 0 every file fits at --min-quality, 1 a file could not be fitted, only under --min-quality, \
+            or did not decode, 2 a usage or writing error.
 
             Examples:
               stickerpack fit Stickers/ -o Fitted
@@ -46,14 +49,20 @@ struct FitCommand: ParsableCommand {
         completion: .directory)
     var output: String?
 
-    @Flag(help: "Replace each input with its fitted file, atomically; a file that cannot be fitted is kept.")
+    @Flag(
+        help: ArgumentHelp(
+            "Replace each input with its fitted file, atomically; a file that cannot be fitted, or only under "
+                + "--min-quality, is kept."))
     var inPlace = false
 
     @Option(help: ArgumentHelp("The largest file allowed.", valueName: "bytes"))
     var byteLimit: Int = 500_000
 
     @Option(
-        help: ArgumentHelp("The lowest worst-frame score (SSIMULACRA2, 0-100) an output may have.", valueName: "score"))
+        help: ArgumentHelp(
+            "The worst-frame score (SSIMULACRA2, 0-100) under which an output is flagged (exit status 1) and "
+                + "never written over its input.",
+            valueName: "score"))
     var minQuality: Double = 70
 
     @Option(
@@ -150,7 +159,9 @@ struct FitCommand: ParsableCommand {
             seconds: Date().timeIntervalSince(start))
         print(format == .json ? report.json.serialized() : report.text, terminator: "")
         if writeFailed { throw ExitCode(ExitStatus.usage) }
-        if report.count(.failed) > 0 || !refused.isEmpty { throw ExitCode(ExitStatus.failure) }
+        if report.count(.failed) + report.count(.belowMinQuality) > 0 || !refused.isEmpty {
+            throw ExitCode(ExitStatus.failure)
+        }
     }
 
     /// Every file fitted on all cores (one file per worker), in input order.
@@ -178,13 +189,17 @@ struct FitCommand: ParsableCommand {
 
     func writePreview(_ results: [FitResult], to path: String) -> Bool {
         let rows = results.compactMap { result -> BeforeAfterSheet.Row? in
-            guard result.outcome == .fitted, let before = result.previewBefore, let after = result.previewAfter
+            guard result.outcome == .fitted || result.outcome == .belowMinQuality, let before = result.previewBefore,
+                let after = result.previewAfter
             else { return nil }
+            // The score first, so a narrow cell still shows it.
+            let bar = result.outcome == .belowMinQuality ? String(format: " UNDER %g", minQuality) : ""
+            let score = result.score.map {
+                String(format: "worst %.1f", $0.worst) + bar + String(format: ", mean %.1f", $0.mean)
+            }
             let bytes = "\(result.before?.bytes.formatted() ?? "?") -> \(result.after?.bytes.formatted() ?? "?") bytes"
-            let score = result.score.map { String(format: ", worst %.1f, mean %.1f", $0.worst, $0.mean) } ?? ""
             return BeforeAfterSheet.Row(
-                name: result.path, caption: result.outcome.rawValue + ": " + bytes + score, before: before,
-                after: after)
+                name: result.path, caption: (score.map { $0 + "; " } ?? "") + bytes, before: before, after: after)
         }
         do {
             let sheet = try BeforeAfterSheet.render(rows, limits: limitOptions.limits)

@@ -55,21 +55,26 @@ struct StickerFitterTests {
         #expect(result.hint?.contains("--byte-limit") == true)
     }
 
-    @Test("Under --min-quality: refused with the best candidate's steps and score, and the bar that accepts it")
+    @Test("Under --min-quality: the best candidate, flagged, with its steps and score, and the bar that accepts it")
     func underMinQuality() throws {
         let path = try Self.folder() + "/noisy.png"
         try TestImages.write(TestImages.still(), to: path)
-        let refused = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: 100))
-        #expect(refused.outcome == .failed && refused.bytes == nil && refused.after == nil)
-        let score = try #require(refused.score)
-        #expect(refused.reason?.contains("under --min-quality 100") == true, "\(refused.reason ?? "")")
-        #expect(refused.colors != nil && !refused.lossySteps.isEmpty)
+        let below = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: 100))
+        #expect(below.outcome == .belowMinQuality && below.hasOutput && !below.replacesInPlace)
+        let bytes = try #require(below.bytes)
+        #expect(bytes.count <= 60_000 && below.after?.bytes == bytes.count && below.outputName == "noisy.png")
+        let score = try #require(below.score)
+        #expect(below.reason?.contains("under --min-quality 100") == true, "\(below.reason ?? "")")
+        #expect(below.colors != nil && !below.lossySteps.isEmpty)
+        // The file written is the one scored: compare's metric agrees with the report.
+        let shown = try ImageDecoder.decode(bytes)
+        #expect(shown.width == below.after?.width && shown.frames.count == below.after?.frames)
         // The hint's bar, the score rounded down, accepts the same candidate on a second run.
         let bar = score.worst.rounded(.down)
-        #expect(refused.hint?.contains("--min-quality \(Int(bar)) to accept") == true, "\(refused.hint ?? "")")
+        #expect(below.hint?.contains("--min-quality \(Int(bar)) to accept") == true, "\(below.hint ?? "")")
         let accepted = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: bar))
         #expect(accepted.outcome == .fitted && accepted.score?.worst == score.worst)
-        #expect(accepted.lossySteps == refused.lossySteps)
+        #expect(accepted.lossySteps == below.lossySteps && accepted.bytes == bytes)
     }
 
     @Test("Lossless only: a stored PNG is recompressed without changing a pixel; noise is refused")

@@ -128,6 +128,34 @@ struct FitCommandTests {
         #expect((Self.bytes(dir + "/wave.png")?.count ?? .max) <= 120_000)
     }
 
+    @Test("Under --min-quality: written with --output, flagged, exit 1; --in-place keeps the input byte for byte")
+    func underMinQuality() throws {
+        let dir = try Stickerpack.temporaryDirectory().path
+        try Self.write(Self.noisy(), dir + "/noisy.png")
+        let input = try #require(Self.bytes(dir + "/noisy.png"))
+        let options = ["--byte-limit", "60000", "--min-quality", "100"]
+        let written = try Stickerpack.run(["fit", dir + "/noisy.png", "-o", dir + "/out"] + options)
+        #expect(written.status == 1, "\(written.stdout)\(written.stderr)")
+        let output = try #require(Self.bytes(dir + "/out/noisy.png"))
+        #expect(output.count <= 60_000)
+        #expect(written.stdout.contains("-> \(dir)/out/noisy.png, UNDER --min-quality"), "\(written.stdout)")
+        #expect(written.stdout.contains("warning   the best candidate within 60,000 bytes scores"))
+        #expect(written.stdout.contains("1 under --min-quality 100;"), "\(written.stdout)")
+        // compare, run on the file written, gives the score the report gave.
+        let compared = try Stickerpack.run(["compare", dir + "/noisy.png", dir + "/out/noisy.png"])
+        let worst = try #require(written.stdout.split(separator: "\n").first { $0.hasPrefix("  score") })
+            .split(separator: " ").dropFirst(2).first
+        #expect(compared.stdout.contains("score      \(worst ?? "?") worst"), "\(compared.stdout)\n\(written.stdout)")
+
+        let json = try Stickerpack.run(["fit", dir + "/noisy.png", "--in-place", "--format", "json"] + options)
+        #expect(json.status == 1, "\(json.stderr)")
+        #expect(Self.bytes(dir + "/noisy.png") == input)
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let file = try #require((report?["files"] as? [[String: Any]])?.first)
+        #expect(file["outcome"] as? String == "belowMinQuality" && file["output"] is NSNull)
+        #expect((report?["summary"] as? [String: Any])?["belowMinQuality"] as? Int == 1)
+    }
+
     @Test("The JSON report validates against its schema; --dry-run writes nothing")
     func jsonSchema() throws {
         let dir = try Stickerpack.temporaryDirectory().path
