@@ -15,6 +15,8 @@ public final class PaletteBuilder {
     private let points: [PalettePoint]
     private let weights: [Float]
     private let opaque: [Bool]
+    /// What the median cut and k-means cluster: the visible colours, or their buckets when there are many.
+    private let clusters: ColorBuckets
     private let hasTransparent: Bool
     /// Every distinct colour's point and kind (the transparent one's included), as the remap sees them.
     private let allPoints: [PalettePoint]
@@ -62,6 +64,7 @@ public final class PaletteBuilder {
         points = visible.map { PaletteSpace.point(colors[$0]) }
         weights = visible.map { Float(histogram.counts[$0]) }
         opaque = visible.map { colors[$0] >= 0xFF00_0000 }
+        clusters = ColorBuckets(colors: visible.map { colors[$0] }, points: points, weights: weights, opaque: opaque)
         var allPoints = [PalettePoint](repeating: PaletteSpace.point(0), count: colors.count)
         var kinds = [Remapper.Kind](repeating: .transparent, count: colors.count)
         for (n, id) in visible.enumerated() {
@@ -128,7 +131,7 @@ public final class PaletteBuilder {
     private func boxes(count: Int) -> [Int32] {
         if let cut, cut.boxes >= count { return cut.tree.boxes(count: count) }
         let most = max(count, cut == nil ? mostColors - (hasTransparent ? 1 : 0) : count)
-        let tree = MedianCut(points: points, weights: weights, count: most)
+        let tree = MedianCut(points: clusters.points, weights: clusters.weights, count: most)
         cut = (most, tree)
         return tree.boxes(count: count)
     }
@@ -139,10 +142,21 @@ public final class PaletteBuilder {
         let colors = histogram.colors
         let boxes = boxes(count: maxColors - (hasTransparent ? 1 : 0))
         var kmeans = KMeansRefinement(
-            points: points, weights: weights, opaque: opaque,
+            points: clusters.points, weights: clusters.weights, opaque: clusters.opaque,
             fixedEntries: hasTransparent ? [PaletteSpace.point(0)] : [],
             boxes: boxes, count: Int(boxes.max() ?? 0) + 1)
         kmeans.run(iterations: iterations)
+        if clusters.bucket != nil {
+            // The buckets' clustering, finished on the colours themselves: one pass moves those nearer another
+            // entry than their bucket's mean is (at a gradient's finest steps, the score sees them).
+            let fixed = Int32(kmeans.fixed)
+            var exact = KMeansRefinement(
+                points: points, weights: weights, opaque: opaque, fixedEntries: Array(kmeans.entries[..<kmeans.fixed]),
+                boxes: points.indices.map { kmeans.assignment[clusters.point(of: $0)] - fixed },
+                count: kmeans.entries.count - kmeans.fixed)
+            exact.run(iterations: 1)
+            kmeans = exact
+        }
 
         // Round to 8 bits, drop duplicates, order as the exact palette is ordered.
         let rounded = kmeans.entries.indices.map { entry in
