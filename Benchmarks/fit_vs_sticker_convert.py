@@ -110,23 +110,22 @@ def sticker_convert_output(path, sizes):
     return out if os.path.exists(out) else None
 
 
-def run_fit(stickerpack, inputs, name="fit", options=()):
-    """fit over `inputs` (a folder or files) into OUT/NAME; its wall seconds."""
-    outputs = os.path.join(OUT, name)
+def run_fit(stickerpack, inputs):
+    """fit over `inputs` (a folder or files) into OUT/fit; its wall seconds."""
+    outputs = os.path.join(OUT, "fit")
     shutil.rmtree(outputs, ignore_errors=True)
-    print(" ".join(["stickerpack fit --jobs 2", *options]), flush=True)
-    seconds, _, report = run([stickerpack, "fit", *inputs, "--output", outputs, "--format", "json", "--jobs", "2",
-                              *options])
+    print("stickerpack fit --jobs 2", flush=True)
+    seconds, _, report = run([stickerpack, "fit", *inputs, "--output", outputs, "--format", "json", "--jobs", "2"])
     # fit's own report (per file: what it applied, its score, its time), kept for a closer look.
-    with open(os.path.join(OUT, name + "-report.json"), "w") as f:
+    with open(os.path.join(OUT, "fit-report.json"), "w") as f:
         f.write(report)
     return seconds
 
 
-def fit_output(path, name="fit"):
+def fit_output(path):
     """fit's output for `path`: the same name anywhere under the output folder (whether fit writes a folder's
     files at its top or under the folder's name), else the same stem (`--allow format` changes extensions)."""
-    name, outputs = os.path.basename(path), os.path.join(OUT, name)
+    name, outputs = os.path.basename(path), os.path.join(OUT, "fit")
     stem = os.path.splitext(name)[0]
     found = []
     for folder, _, files in os.walk(outputs):

@@ -40,8 +40,9 @@ public struct FitResult: Sendable {
     public var outcome: Outcome
     /// Whether the run writes anything for this file with `--output`.
     public var hasOutput: Bool { outcome != .failed }
-    /// Whether `--in-place` replaces the input: a candidate under --min-quality keeps the input.
-    public var replacesInPlace: Bool { outcome == .fitted || outcome == .renamed }
+    /// Whether the file passes: it fits at --min-quality. Only such a file is written over its input, counts as
+    /// a success in the exit status, and is taken by `build --fit`.
+    public var passes: Bool { outcome != .failed && outcome != .belowMinQuality }
 
     /// The output's file name (the input's stem, the extension its format takes); nil when failed.
     public var outputName: String?

@@ -18,7 +18,7 @@ public enum FitWriter {
         let folder: String
         switch destination {
         case .inPlace:
-            guard result.replacesInPlace else { return nil }
+            guard result.passes else { return nil }
             folder = AtomicFileWriter.parentFolder(of: result.path)
         case .folder(let output):
             let root = roots.map(FitRoot.init).first { $0.relative(result.path) != nil }
@@ -69,7 +69,7 @@ public enum FitWriter {
     /// Replaces the input; when the name changes the new file is written first, then the catalog entry is
     /// renamed, then the old file removed, so a crash leaves a sticker that shows.
     static func writeInPlace(_ result: FitResult, readLimit: Int) throws {
-        guard result.replacesInPlace, let name = result.outputName else { return }
+        guard result.passes, let name = result.outputName else { return }
         let folder = AtomicFileWriter.parentFolder(of: result.path)
         let old = (result.path as NSString).lastPathComponent
         let target = folder.isEmpty ? name : folder + "/" + name

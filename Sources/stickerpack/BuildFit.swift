@@ -17,7 +17,7 @@ extension BuildCommand {
         let progress = console.progress(total: files.count, verb: "fitting")
         let results = FitBatch.fit(files, options: FitOptions(), jobs: console.jobs, progress: progress?.advance)
         progress?.finish()
-        let failed = results.filter { $0.outcome == .failed || $0.outcome == .belowMinQuality }
+        let failed = results.filter { !$0.passes }
         for result in failed {
             Console.error("\(result.path): cannot be fitted: \(result.reason ?? "")\n  hint: \(result.hint ?? "")")
         }

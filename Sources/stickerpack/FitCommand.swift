@@ -159,9 +159,7 @@ struct FitCommand: ParsableCommand {
             seconds: Date().timeIntervalSince(start))
         print(format == .json ? report.json.serialized() : report.text, terminator: "")
         if writeFailed { throw ExitCode(ExitStatus.usage) }
-        if report.count(.failed) + report.count(.belowMinQuality) > 0 || !refused.isEmpty {
-            throw ExitCode(ExitStatus.failure)
-        }
+        if results.contains(where: { !$0.passes }) || !refused.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     /// Every file fitted on all cores (one file per worker), in input order.

@@ -60,7 +60,7 @@ struct StickerFitterTests {
         let path = try Self.folder() + "/noisy.png"
         try TestImages.write(TestImages.still(), to: path)
         let below = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: 100))
-        #expect(below.outcome == .belowMinQuality && below.hasOutput && !below.replacesInPlace)
+        #expect(below.outcome == .belowMinQuality && below.hasOutput && !below.passes)
         let bytes = try #require(below.bytes)
         #expect(bytes.count <= 60_000 && below.after?.bytes == bytes.count && below.outputName == "noisy.png")
         let score = try #require(below.score)

@@ -34,104 +34,42 @@ struct Remapper {
     ) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: colors.count)
         // Errors of this row and the next, one spare column each side.
-        var rows = [PalettePoint](repeating: .zero, count: 2 * (width + 2))
-        // The loop runs on raw buffers: it is the quantiser's hottest, and bounds checks and optional maps
-        // per pixel cost a third of its time. Every index stays inside the buffers by construction.
-        output.withUnsafeMutableBufferPointer { output in
-            rows.withUnsafeMutableBufferPointer { rows in
-                colors.withUnsafeBufferPointer { colors in
-                    points.withUnsafeBufferPointer { points in
-                        kinds.withUnsafeBufferPointer { kinds in
-                            nearest.withUnsafeBufferPointer { nearest in
-                                search.entries.withUnsafeBufferPointer { entries in
-                                    ditherRows(
-                                        DitherBuffers(
-                                            colors: colors, points: points, kinds: kinds, nearest: nearest,
-                                            entries: entries, output: output, rows: rows),
-                                        width: width, height: height, level: level, strength: strength,
-                                        previous: previous)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return output
-    }
-
-    private struct DitherBuffers {
-        let colors: UnsafeBufferPointer<Int32>
-        let points: UnsafeBufferPointer<PalettePoint>
-        let kinds: UnsafeBufferPointer<Kind>
-        let nearest: UnsafeBufferPointer<UInt8>
-        let entries: UnsafeBufferPointer<PalettePoint>
-        let output: UnsafeMutableBufferPointer<UInt8>
-        let rows: UnsafeMutableBufferPointer<PalettePoint>
-    }
-
-    private func ditherRows(
-        _ b: DitherBuffers, width: Int, height: Int, level: Float, strength: [UInt8]?,
-        previous: (colors: [Int32], entries: [UInt8])?
-    ) {
+        var current = [PalettePoint](repeating: .zero, count: width + 2)
+        var next = current
         // An error larger than this is cut down: it would smear one pixel's miss over a whole area.
         let limit: Float = 0.12
-        let colors = b.colors.baseAddress!
-        let points = b.points.baseAddress!
-        let kinds = b.kinds.baseAddress!
-        let nearest = b.nearest.baseAddress!
-        let entries = b.entries.baseAddress!
-        let output = b.output.baseAddress!
-        var current = b.rows.baseAddress!
-        var next = current + (width + 2)
-        strength.withUnsafeBufferPointerIfPresent { strength in
-            (previous?.colors).withUnsafeBufferPointerIfPresent { previousColors in
-                (previous?.entries).withUnsafeBufferPointerIfPresent { previousEntries in
-                    for y in 0..<height {
-                        let forward = y % 2 == 0
-                        let step = forward ? 1 : -1
-                        for n in 0..<width {
-                            let x = forward ? n : width - 1 - n
-                            let i = y * width + x
-                            let color = Int(colors[i])
-                            let kind = kinds[color]
-                            if kind == .transparent {
-                                output[i] = nearest[color]
-                                continue
-                            }
-                            let carried = current[x + 1] * (strength.map { Float($0[i]) * (1 / 255) } ?? 1)
-                            let target = points[color] + carried
-                            let entry =
-                                if let previousColors, let previousEntries, previousColors[i] == colors[i] {
-                                    Int(previousEntries[i])
-                                } else {
-                                    search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
-                                }
-                            output[i] = UInt8(entry)
-                            var error = (target - entries[entry]) * level
-                            let size = (error * error).laneSum
-                            if size > limit * limit { error *= limit / size.squareRoot() }
-                            current[x + 1 + step] += error * (7 / 16)
-                            next[x + 1 - step] += error * (3 / 16)
-                            next[x + 1] += error * (5 / 16)
-                            next[x + 1 + step] += error * (1 / 16)
-                        }
-                        swap(&current, &next)
-                        next.update(repeating: .zero, count: width + 2)
-                    }
+        for y in 0..<height {
+            let forward = y % 2 == 0
+            let step = forward ? 1 : -1
+            for n in 0..<width {
+                let x = forward ? n : width - 1 - n
+                let i = y * width + x
+                let color = Int(colors[i])
+                let kind = kinds[color]
+                if kind == .transparent {
+                    output[i] = nearest[color]
+                    continue
                 }
+                let carried = current[x + 1] * (strength.map { Float($0[i]) * (1 / 255) } ?? 1)
+                let target = points[color] + carried
+                let entry =
+                    if let previous, previous.colors[i] == colors[i] {
+                        Int(previous.entries[i])
+                    } else {
+                        search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
+                    }
+                output[i] = UInt8(entry)
+                var error = (target - search.entries[entry]) * level
+                let size = (error * error).laneSum
+                if size > limit * limit { error *= limit / size.squareRoot() }
+                current[x + 1 + step] += error * (7 / 16)
+                next[x + 1 - step] += error * (3 / 16)
+                next[x + 1] += error * (5 / 16)
+                next[x + 1 + step] += error * (1 / 16)
             }
+            swap(&current, &next)
+            for x in next.indices { next[x] = .zero }
         }
-    }
-}
-
-extension Optional {
-    /// `body` with the array's buffer, or with nil when there is no array.
-    @inline(__always)
-    fileprivate func withUnsafeBufferPointerIfPresent<Element, R>(
-        _ body: (UnsafeBufferPointer<Element>?) -> R
-    ) -> R where Wrapped == [Element] {
-        guard let array = self else { return body(nil) }
-        return array.withUnsafeBufferPointer { body($0) }
+        return output
     }
 }
