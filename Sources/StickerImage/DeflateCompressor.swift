@@ -30,6 +30,11 @@ final class DeflateCompressor {
 }
 
 extension DeflateCompressor {
+    /// `data` as one zlib stream.
+    func zlib(_ data: [UInt8]) throws(EncodeError) -> [UInt8] {
+        try data.withUnsafeBytes { raw in Result { () throws(EncodeError) in try zlib(raw) } }.get()
+    }
+
     /// The size of `input` as raw deflate, written into `scratch` (grown as needed): for comparing choices.
     func deflatedSize(_ input: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> Int {
         let bound = libdeflate_deflate_compress_bound(compressor, input.count)
