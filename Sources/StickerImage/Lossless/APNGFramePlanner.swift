@@ -85,12 +85,14 @@ struct APNGFramePlanner {
         return RGBAImage(width: rect.width, height: rect.height, pixels: bytes)
     }
 
-    /// The compressed size at the trial level, unfiltered or filtered per row, whichever is smaller.
+    /// The compressed size at the trial level, unfiltered or filtered per row, whichever is smaller; palette
+    /// frames unfiltered only (filtering indices seldom helps: on `fit`'s set, leaving it out changed no output).
     private func estimate(_ pixels: RGBAImage) throws(EncodeError) -> Int {
         try PNGImageData.compress(
             pixels, rect: PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height), layout: layout,
             compressor: trial, triesEveryStrategy: false,
-            strategies: [.fixed(.none), .minimumSumOfAbsoluteDifferences]
+            strategies: layout.colorType == .palette
+                ? [.fixed(.none)] : [.fixed(.none), .minimumSumOfAbsoluteDifferences]
         ).count
     }
 }
