@@ -1,5 +1,5 @@
 /// A rectangle on a canvas, in pixels.
-struct PixelRect: Equatable {
+struct PixelRect: Hashable {
     var x: Int, y: Int, width: Int, height: Int
 }
 

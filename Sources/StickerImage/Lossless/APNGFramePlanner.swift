@@ -32,9 +32,17 @@ struct APNGFramePlanner {
         for index in 1..<targets.count {
             let target = targets[index]
             var best: (frame: Frame, disposal: FrameDisposal, canvas: RGBAImage, cost: Int)? = nil
+            // Blend "source" stores the target's pixels whatever the canvas: one estimate per rectangle.
+            var sourceCosts: [PixelRect: Int] = [:]
             for (disposal, canvas) in history.canvases(isFirst: index == 1) {
                 for candidate in candidates(target, on: canvas) {
-                    let cost = try estimate(candidate.pixels)
+                    let cost: Int
+                    if !candidate.blendOver, let known = sourceCosts[candidate.rect] {
+                        cost = known
+                    } else {
+                        cost = try estimate(candidate.pixels)
+                        if !candidate.blendOver { sourceCosts[candidate.rect] = cost }
+                    }
                     if best == nil || cost < best!.cost { best = (candidate, disposal, canvas, cost) }
                 }
             }
