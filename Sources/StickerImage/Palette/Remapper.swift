@@ -36,11 +36,16 @@ struct Remapper {
         // Errors of this row and the next, one spare column each side.
         var current = [PalettePoint](repeating: .zero, count: width + 2)
         var next = current
+        // The row's points, gathered before its serial loop: a photo's points take tens of MB, met in no order,
+        // and these loads overlap one another where the loop's would each stall the error chain (a quarter of
+        // the dithering's time on fit's set).
+        var row = [PalettePoint](repeating: .zero, count: width)
         // An error larger than this is cut down: it would smear one pixel's miss over a whole area.
         let limit: Float = 0.12
         for y in 0..<height {
             let forward = y % 2 == 0
             let step = forward ? 1 : -1
+            for x in 0..<width { row[x] = points[Int(colors[y * width + x])] }
             for n in 0..<width {
                 let x = forward ? n : width - 1 - n
                 let i = y * width + x
@@ -51,7 +56,7 @@ struct Remapper {
                     continue
                 }
                 let carried = current[x + 1] * (strength.map { Float($0[i]) * (1 / 255) } ?? 1)
-                let target = points[color] + carried
+                let target = row[x] + carried
                 let entry =
                     if let previous, previous.colors[i] == colors[i] {
                         Int(previous.entries[i])
