@@ -41,8 +41,8 @@ enum PNGImageData {
                 let filtering = Filtering(rows: raw, rowBytes: rowBytes, height: rect.height, layout: layout)
                 if let given { return try filtering.smallest(of: given, compressor: compressor) }
                 if !triesEveryStrategy, raw.count > smallImageBytes, compressor.level > 0 {
-                    let best = try filtering.rank(
-                        [.fixed(.none), .minimumSumOfAbsoluteDifferences], level: rankingLevel, sample: true)
+                    let best = try filtering.sampledBest(
+                        [.fixed(.none), .minimumSumOfAbsoluteDifferences], level: rankingLevel)
                     return try filtering.compressed(best, compressor: compressor)
                 }
                 let ranked = try filtering.ranked(
@@ -107,18 +107,14 @@ enum PNGImageData {
             return sized.sorted { ($0.size, $0.order) < ($1.size, $1.order) }.map(\.data)
         }
 
-        /// The strategy whose data compresses smallest at `level`, on the whole image or on a sample of rows.
-        func rank(_ strategies: [PNGFilterStrategy], level: Int, sample: Bool) throws(EncodeError)
-            -> PNGFilterStrategy
-        {
+        /// The strategy whose data compresses smallest at `level`, on a sample of rows.
+        func sampledBest(_ strategies: [PNGFilterStrategy], level: Int) throws(EncodeError) -> PNGFilterStrategy {
             let trial = try DeflateCompressor(level: level)
             let bandHeight = max(1, height / (8 * sampleBands))
-            let bands: [Range<Int>] =
-                sample
-                ? (0..<sampleBands).map { k in
-                    let start = min(height - bandHeight, k * height / sampleBands)
-                    return start..<(start + bandHeight)
-                } : [0..<height]
+            let bands = (0..<sampleBands).map { k in
+                let start = min(height - bandHeight, k * height / sampleBands)
+                return start..<(start + bandHeight)
+            }
             var best = strategies[0]
             var bestSize = Int.max
             for strategy in strategies {
