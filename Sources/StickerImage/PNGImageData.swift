@@ -57,18 +57,15 @@ enum PNGImageData {
                 {
                     finalists.append(unfiltered)
                 }
-                guard compressor.level > middleLevel else {
-                    return try finalists.map { finalist throws(EncodeError) in try compressor.zlib(finalist.data) }
-                        .min { $0.count < $1.count }!
+                // At a final level no higher than the middle one the finalists' own streams are compared, and
+                // the smallest is the output; above it they are compared at the middle level first.
+                let judge = compressor.level > middleLevel ? try DeflateCompressor(level: middleLevel) : compressor
+                var best: (data: [UInt8], stream: [UInt8])?
+                for finalist in finalists {
+                    let stream = try judge.zlib(finalist.data)
+                    if best == nil || stream.count < best!.stream.count { best = (finalist.data, stream) }
                 }
-                let middle = try DeflateCompressor(level: middleLevel)
-                var best = finalists[0]
-                var bestSize = try middle.zlib(best.data).count
-                for finalist in finalists.dropFirst() {
-                    let size = try middle.zlib(finalist.data).count
-                    if size < bestSize { (best, bestSize) = (finalist, size) }
-                }
-                return try compressor.zlib(best.data)
+                return judge === compressor ? best!.stream : try compressor.zlib(best!.data)
             }
         }.get()
     }

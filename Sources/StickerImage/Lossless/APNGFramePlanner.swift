@@ -36,13 +36,9 @@ struct APNGFramePlanner {
             var sourceCosts: [PixelRect: Int] = [:]
             for (disposal, canvas) in history.canvases(isFirst: index == 1) {
                 for candidate in candidates(target, on: canvas) {
-                    let cost: Int
-                    if !candidate.blendOver, let known = sourceCosts[candidate.rect] {
-                        cost = known
-                    } else {
-                        cost = try estimate(candidate.pixels)
-                        if !candidate.blendOver { sourceCosts[candidate.rect] = cost }
-                    }
+                    let known = candidate.blendOver ? nil : sourceCosts[candidate.rect]
+                    let cost = if let known { known } else { try estimate(candidate.pixels) }
+                    if !candidate.blendOver { sourceCosts[candidate.rect] = cost }
                     if best == nil || cost < best!.cost { best = (candidate, disposal, canvas, cost) }
                 }
             }
