@@ -56,7 +56,9 @@ let package = Package(
             name: "StickerCatalog", dependencies: ["StickerSupport", "StickerImage", "StickerResample", "StickerJSON"]),
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
         .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "StickerResample", dependencies: ["StickerImage", "CResampleKernels"], swiftSettings: optimised),
+        .target(
+            name: "StickerResample", dependencies: ["StickerSupport", "StickerImage", "CResampleKernels"],
+            swiftSettings: optimised),
         // SSIMULACRA2 and the sticker score over light and dark backgrounds, for `fit`; its blur's AVX2/FMA loops.
         .target(name: "CQualityKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .target(

@@ -220,13 +220,14 @@ def make_problem_catalog():
     contents(root, {})
     pack = os.path.join(root, "Sticker Pack.stickerpack")
     os.makedirs(pack)
-    # A misspelled key, a listed sticker that is missing, an unlisted folder, a case collision.
+    # A misspelled key, a listed sticker that is missing, an unlisted folder, a label over 150 characters. No
+    # case collision: a Mac's case-insensitive disk could not check out both names (the tests build that pair).
     contents(pack, {"properties": {"grid-space": "regular"},
-                    "stickers": [{"filename": "cat.sticker"}, {"filename": "ghost.sticker"}, {"filename": "Cat.sticker"}]})
-    for name, label in (("cat", "A cat"), ("Cat", "x" * 151), ("star", None)):
+                    "stickers": [{"filename": "cat.sticker"}, {"filename": "ghost.sticker"}, {"filename": "kitten.sticker"}]})
+    for name, label in (("cat", "A cat"), ("kitten", "x" * 151), ("star", None)):
         folder = os.path.join(pack, name + ".sticker")
         os.makedirs(folder)
-        art = cat() if name.lower() == "cat" else star()
+        art = cat() if name in ("cat", "kitten") else star()
         art.save(os.path.join(folder, name + ".png"), optimize=True)
         properties = {"filename": name + ".png"}
         if label:

@@ -38,15 +38,14 @@ public struct VariantBatch: Sendable {
         }
     }
 
-    /// The outputs the run would write that exist already. The format is sniffed from the first bytes, so the
-    /// names match what `run` writes (JPEG data named .png gets .jpg variants; APNG and PNG share .png).
-    public func existingOutputs() -> [String] {
+    /// Every file the run would write. The format is sniffed from the first bytes, so the names match what
+    /// `run` writes (JPEG data named .png gets .jpg variants; APNG and PNG share .png).
+    public func plannedOutputs() -> [String] {
         jobs.flatMap { job in
             let head = try? FileBytes.head(job.source, count: 16, limit: writer.limits.maxFileBytes)
             let format = head.flatMap { try? FormatSniffer.sniff($0) }
             return writer.paths(for: job.source, stem: job.stem, in: job.folder, format: format).map(\.path)
         }
-        .filter { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Encodes and writes every job (`workers`: nil for every core); `done` is called with each source as it

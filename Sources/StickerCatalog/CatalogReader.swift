@@ -212,16 +212,16 @@ public enum CatalogReader {
                 }
                 if let entry = readEntry(folder, listed: false) { entries.append(entry) }
             }
-            var lowercased: [String: String] = [:]
+            var folded: [String: String] = [:]
             for entry in entries {
-                if let other = lowercased[entry.name.lowercased()] {
+                if let other = folded[NameCollision.key(entry.name)], NameCollision.collide(other, entry.name) {
                     issue(
                         entry.path, .caseCollision,
                         "\(entry.name) and \(other) differ only in case; they collide on a case-insensitive file "
                             + "system",
                         "rename one of them")
                 }
-                lowercased[entry.name.lowercased()] = entry.name
+                folded[NameCollision.key(entry.name)] = entry.name
             }
             packs.append(StickerPackFolder(path: path, gridSize: gridSize, entries: entries))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import StickerImage
 import StickerQuality
+import StickerSupport
 
 /// The report for people: a few lines per file, then a summary.
 extension FitReport {
@@ -22,14 +23,14 @@ extension FitReport {
         ]
         .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
         let verb = dryRun ? " (dry run: nothing written)" : ""
-        return "\(counts); \(bytesBefore.formatted()) -> \(bytesAfter.formatted()) bytes in "
+        return "\(counts); \(bytesBefore.grouped) -> \(bytesAfter.grouped) bytes in "
             + String(format: "%.1f s", seconds) + verb
     }
 
     /// `output`: where the file was written, nil when nothing was (a failure, --dry-run, or a file under
     /// --min-quality with --in-place, whose input is kept).
     static func lines(for result: FitResult, output: String?, dryRun: Bool, minQuality: Double) -> [String] {
-        let before = result.before.map { "\($0.bytes.formatted())" } ?? "?"
+        let before = result.before.map { "\($0.bytes.grouped)" } ?? "?"
         switch result.outcome {
         case .failed:
             return ["\(result.path): not fitted: \(result.reason ?? "unknown")", "  hint: \(result.hint ?? "")"]
@@ -41,7 +42,7 @@ extension FitReport {
             let below = result.outcome == .belowMinQuality
             let kept = below && output == nil && !dryRun ? ", not written: the input is kept" : ""
             var lines = [
-                "\(result.path): \(before) -> \((result.after?.bytes ?? 0).formatted()) bytes"
+                "\(result.path): \(before) -> \((result.after?.bytes ?? 0).grouped) bytes"
                     + (output.map { " -> \($0)" } ?? "")
                     + (below ? ", UNDER --min-quality " + String(format: "%g", minQuality) : "") + kept
             ]

@@ -15,18 +15,25 @@ public enum FitWriter {
     /// Where `result`'s output goes (nil when it has none): for a catalog, its place in the catalog written.
     public static func outputPath(of result: FitResult, roots: [String], destination: FitDestination) -> String? {
         guard result.hasOutput, let name = result.outputName else { return nil }
+        if destination == .inPlace && !result.passes { return nil }
+        return path(of: result.path, named: name, roots: roots, destination: destination)
+    }
+
+    /// Where the output of the input `source` goes when it is named `name` (before fitting: its own name).
+    public static func path(of source: String, named name: String, roots: [String], destination: FitDestination)
+        -> String
+    {
         let folder: String
         switch destination {
         case .inPlace:
-            guard result.passes else { return nil }
-            folder = AtomicFileWriter.parentFolder(of: result.path)
+            folder = AtomicFileWriter.parentFolder(of: source)
         case .folder(let output):
-            let root = roots.map(FitRoot.init).first { $0.relative(result.path) != nil }
-            if let root, root.isCatalog, let relative = root.relative(result.path) {
+            let root = roots.map(FitRoot.init).first { $0.relative(source) != nil }
+            if let root, root.isCatalog, let relative = root.relative(source) {
                 let sub = AtomicFileWriter.parentFolder(of: relative)
                 folder = output + "/" + root.name + (sub.isEmpty ? "" : "/" + sub)
             } else {
-                folder = outputFolder(for: result.path, root: root, in: output)
+                folder = outputFolder(for: source, root: root, in: output)
             }
         }
         return folder.isEmpty ? name : folder + "/" + name

@@ -99,8 +99,8 @@ public enum StickerFitter {
             if found == nil {
                 return failure(
                     path,
-                    reason: "no candidate fits in \(limit.formatted()) bytes"
-                        + (smallest == .max ? "" : "; the smallest tried was \(smallest.formatted()) bytes")
+                    reason: "no candidate fits in \(limit.grouped) bytes"
+                        + (smallest == .max ? "" : "; the smallest tried was \(smallest.grouped) bytes")
                         + (search.exhausted
                             ? " (the search stopped at its work limit after \(search.encodings) candidates)" : ""),
                     hint: moreHint(options, for: image), candidates: search.encodings, before: result.before)
@@ -123,7 +123,7 @@ public enum StickerFitter {
             // The best within the limit, written for a person to judge (--in-place keeps the input), flagged.
             result.outcome = .belowMinQuality
             result.reason =
-                "the best candidate within \(limit.formatted()) bytes scores "
+                "the best candidate within \(limit.grouped) bytes scores "
                 + String(format: "%.1f", final.score.worst) + " on its worst frame, under --min-quality "
                 + String(format: "%g", options.minQuality)
             result.hint =

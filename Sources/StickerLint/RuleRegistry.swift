@@ -5,7 +5,7 @@ public enum RuleRegistry {
             DecodeErrorRule.self, UnsupportedFormatRule.self, ExtensionMismatchRule.self, FileSizeRule.self,
             DimensionsRule.self, SizeClassRule.self, NotSquareRule.self, NoTransparencyRule.self,
             OpaqueBackgroundRule.self, FrameDelayRule.self, LoopCountRule.self, DuplicateRule.self,
-            PreferPNGRule.self, OrientationRule.self, DecodeWarningRule.self, AppIconRule.self,
+            PreferPNGRule.self, OrientationRule.self, NameCollisionRule.self, DecodeWarningRule.self, AppIconRule.self,
         ] + catalog
 
     /// The catalog's own rules (group `catalog`), in the order the reader meets them.

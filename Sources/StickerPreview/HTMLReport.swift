@@ -1,6 +1,7 @@
 import Foundation
 import StickerImage
 import StickerLint
+import StickerSupport
 
 /// A single self-contained HTML file: every sticker over the sheet's backgrounds (animations play), its facts
 /// and diagnostics, filterable by severity. Images are data: URIs and the script is inline, so it opens from
@@ -167,7 +168,7 @@ public enum HTMLReport {
             ))
         if let format = frames[0].format { rows.append(("format", format.displayName)) }
         if let w = frames[0].width, let h = frames[0].height { rows.append(("size", "\(w) x \(h) px")) }
-        rows.append(("bytes", frames.reduce(0) { $0 + $1.bytes }.formatted()))
+        rows.append(("bytes", frames.reduce(0) { $0 + $1.bytes }.grouped))
         return rows
     }
 
@@ -198,7 +199,7 @@ public enum HTMLReport {
         if let orientation = facts.exifOrientation, orientation != 1 {
             rows.append(("EXIF orientation", "\(orientation)"))
         }
-        rows.append(("bytes", facts.bytes.formatted()))
+        rows.append(("bytes", facts.bytes.grouped))
         if let error = facts.decodeError { rows.append(("decode", "\(error)")) }
         return rows
     }

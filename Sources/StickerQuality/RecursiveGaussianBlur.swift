@@ -1,8 +1,9 @@
 import CQualityKernels
+import StickerSupport
 
-/// Whether the AVX2/FMA loops of CQualityKernels run on this CPU.
+/// Whether the AVX2/FMA loops of CQualityKernels run: this CPU has them and STICKERPACK_PORTABLE is not set.
 enum QualityKernels {
-    static let available = qk_has_avx2_fma() != 0
+    static let available = Platform.x86Path(qk_has_avx2_fma())
 }
 
 /// Blurs planes with the recursive Gaussian: a vertical pass (four columns per vector, contiguous loads)

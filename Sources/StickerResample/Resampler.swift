@@ -1,8 +1,9 @@
 import CResampleKernels
+import StickerSupport
 
-/// Whether the AVX2/FMA loops of CResampleKernels run on this CPU.
+/// Whether the AVX2/FMA loops of CResampleKernels run: this CPU has them and STICKERPACK_PORTABLE is not set.
 enum Kernels {
-    static let avx2 = rk_has_avx2() != 0
+    static let avx2 = Platform.x86Path(rk_has_avx2())
 }
 
 /// A separable resampler on RGBA8: a horizontal then a vertical pass over premultiplied Float pixels.

@@ -8,8 +8,9 @@ package struct SHA256 {
     ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
-    /// True runs the plain C rounds even where the CPU has the instructions (the tests check both).
-    var portable = false
+    /// True runs the plain C rounds even where the CPU has the instructions (the tests check both); set
+    /// by STICKERPACK_PORTABLE.
+    var portable = Platform.portable
 
     package init() {}
 

@@ -3,6 +3,7 @@ import Foundation
 import StickerBuild
 import StickerFit
 import StickerImage
+import StickerSupport
 
 /// `build --fit`: the stickers over the byte limit or out of 300-618 px are fitted (as `stickerpack fit` does,
 /// with its defaults) into a temporary folder, and the catalog is built from those copies; SRC is never changed.
@@ -39,8 +40,8 @@ extension BuildCommand {
             }
             fitted[result.path] = path
             Console.note(
-                "fitted \(result.path): \((result.before?.bytes ?? 0).formatted()) -> "
-                    + "\((result.bytes?.count ?? 0).formatted()) bytes")
+                "fitted \(result.path): \((result.before?.bytes ?? 0).grouped) -> "
+                    + "\((result.bytes?.count ?? 0).grouped) bytes")
         }
         for index in plan.items.indices {
             if case .file(let path) = plan.items[index].source, let copy = fitted[path] {

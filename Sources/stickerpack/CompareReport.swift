@@ -2,6 +2,7 @@ import Foundation
 import StickerImage
 import StickerJSON
 import StickerQuality
+import StickerSupport
 
 /// What `compare` prints: both files' facts and the score, as text or JSON.
 struct CompareReport {
@@ -105,7 +106,7 @@ struct CompareReport {
         let image = file.image
         let frames = image.isAnimated ? "\(image.frames.count) frames, \(seconds(image.durationMs))" : "still"
         return "\(file.path): \(image.format.displayName), \(image.width) x \(image.height) px, \(frames), "
-            + "\(file.bytes.formatted()) bytes"
+            + "\(file.bytes.grouped) bytes"
     }
 
     private static func share(_ bytes: Int, of total: Int) -> String {

@@ -142,15 +142,25 @@ struct FitCommand: ParsableCommand {
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }
+        let destination: FitDestination = output.map { .folder($0) } ?? .inPlace
+        // Names that would be one file on a Mac are refused before the work, and again once fitting has
+        // chosen each output's extension.
+        if !dryRun {
+            try Console.refuseNameCollisions(
+                files.map {
+                    FitWriter.path(
+                        of: $0, named: ($0 as NSString).lastPathComponent, roots: paths, destination: destination)
+                })
+        }
         let start = Date()
         let results = fitAll(files)
-        let destination: FitDestination = output.map { .folder($0) } ?? .inPlace
         var outputs: [String: String] = [:]
         for result in results {
             outputs[result.path] = FitWriter.outputPath(of: result, roots: paths, destination: destination)
         }
         var writeFailed = false
         if !dryRun {
+            try Console.refuseNameCollisions(results.compactMap { outputs[$0.path] })
             writeFailed = !write(results, destination: destination)
         }
         if let preview, !writePreview(results, to: preview) { writeFailed = true }
@@ -195,7 +205,7 @@ struct FitCommand: ParsableCommand {
             let score = result.score.map {
                 String(format: "worst %.1f", $0.worst) + bar + String(format: ", mean %.1f", $0.mean)
             }
-            let bytes = "\(result.before?.bytes.formatted() ?? "?") -> \(result.after?.bytes.formatted() ?? "?") bytes"
+            let bytes = "\(result.before?.bytes.grouped ?? "?") -> \(result.after?.bytes.grouped ?? "?") bytes"
             return BeforeAfterSheet.Row(
                 name: result.path, caption: (score.map { $0 + "; " } ?? "") + bytes, before: before, after: after)
         }

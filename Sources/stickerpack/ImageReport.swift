@@ -92,7 +92,7 @@ struct ImageReport {
             }
             for warning in d.warnings { add("warning", warning) }
         }
-        if let bytes { add("bytes", bytes.formatted()) }
+        if let bytes { add("bytes", bytes.grouped) }
         return lines.joined(separator: "\n")
     }
 

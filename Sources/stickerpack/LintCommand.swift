@@ -24,6 +24,9 @@ struct LintCommand: ParsableCommand {
             white, black, red, yellow, a gradient, a checkerboard and a photo-like texture, animations playing, with \
             its facts and diagnostics, filterable by severity.
 
+            --format xcode prints `/absolute/path: error: message [rule]` lines (info as note), which Xcode's issue \
+            navigator shows when a Run Script build phase prints them; errors fail the build through the exit status.
+
             On a terminal, long runs show a progress bar on standard error (never in pipes, never with --quiet); \
             --verbose lists each file as it is done.
 
@@ -36,6 +39,7 @@ struct LintCommand: ParsableCommand {
               stickerpack lint Stickers/ --format sarif -o stickerpack.sarif
               stickerpack lint Stickers/ --format github     # annotations in a GitHub Actions job
               stickerpack lint Stickers/ --format html -o report.html
+              stickerpack lint "$SRCROOT/Stickers.xcstickers" --format xcode   # Xcode's Run Script build phase
               stickerpack lint --whole-packs Stickers/cat.png    # the pack that holds cat.png (pre-commit)
             """
     )

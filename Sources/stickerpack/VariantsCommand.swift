@@ -86,7 +86,9 @@ struct VariantsCommand: ParsableCommand {
             Console.error("no sticker images found in \(paths.joined(separator: ", "))")
             throw ExitCode(ExitStatus.failure)
         }
-        let existing = batch.existingOutputs()
+        let planned = batch.plannedOutputs()
+        try Console.refuseNameCollisions(planned)
+        let existing = planned.filter { FileManager.default.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
             Console.error(
                 "\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); "

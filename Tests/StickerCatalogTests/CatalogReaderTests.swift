@@ -16,7 +16,7 @@ struct CatalogReaderTests {
         let kinds = catalog.issues.reduce(into: [CatalogIssue.Kind: Int]()) { $0[$1.kind, default: 0] += 1 }
         #expect(
             kinds == [
-                .stickerUnlisted: 2, .caseCollision: 1, .labelTooLong: 1, .stickerMissing: 1, .unknownKey: 1,
+                .stickerUnlisted: 2, .labelTooLong: 1, .stickerMissing: 1, .unknownKey: 1,
                 .gridSizeMissing: 1, .sequenceEmptyFrame: 1,
             ])
         let entries = catalog.packs[0].entries

@@ -6,6 +6,13 @@ import Testing
 
 @Suite("SSIMULACRA2")
 struct SSIMULACRA2Tests {
+    @Test("STICKERPACK_PORTABLE=1 runs the portable loops, as an arm64 Mac does")
+    func portableEnvironment() {
+        let portable = ProcessInfo.processInfo.environment["STICKERPACK_PORTABLE"] == "1"
+        #expect(!portable || !QualityKernels.available)
+        #expect(SSIMULACRA2(maximumWidth: 8, maximumHeight: 8).useKernels == QualityKernels.available)
+    }
+
     static let white = RGBColor(red: 255, green: 255, blue: 255)
 
     static func score(_ original: RGBAImage, _ distorted: RGBAImage) -> Double {

@@ -6,6 +6,14 @@ import Testing
 
 @Suite("Resampler")
 struct ResamplerTests {
+    @Test("STICKERPACK_PORTABLE=1 runs the portable loops, as an arm64 Mac does")
+    func portableEnvironment() {
+        let portable = ProcessInfo.processInfo.environment["STICKERPACK_PORTABLE"] == "1"
+        #expect(!portable || !Kernels.avx2)
+        let plan = ResamplePlan(sourceWidth: 8, sourceHeight: 8, width: 4, height: 4)
+        #expect(plan.useKernels == Kernels.avx2)
+    }
+
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

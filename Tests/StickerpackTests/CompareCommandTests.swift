@@ -114,7 +114,7 @@ struct CompareCommandTests {
             ([good], "candidate"),
         ]
         for (arguments, message) in cases {
-            let result = try Stickerpack.run(["compare"] + arguments, wrapper: Stickerpack.bounded())
+            let result = try Stickerpack.run(["compare"] + arguments, bounds: Stickerpack.bounded())
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty)

@@ -48,7 +48,7 @@ struct FIFOInputTests {
     func fifo(_ command: Case) throws {
         let folder = try Self.folder()
         let out = folder.deletingLastPathComponent().appendingPathComponent("out").path
-        let result = try Stickerpack.run(command.arguments(folder.path, out), wrapper: Stickerpack.bounded(seconds: 30))
+        let result = try Stickerpack.run(command.arguments(folder.path, out), bounds: Stickerpack.bounded(seconds: 30))
         #expect(result.status != Stickerpack.killed, "\(command.name) blocked on the FIFO and was killed")
         #expect(result.status == command.status, "\(result.stdout)\(result.stderr)")
         // preview says it in its HTML report (the sheet draws the file as an X).
@@ -64,14 +64,14 @@ struct FIFOInputTests {
         let folder = try Self.folder()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("x.png"))
         #expect(mkfifo(folder.appendingPathComponent(".stickerpack.yml").path, 0o644) == 0)
-        let lint = try Stickerpack.run(["lint", folder.path, "--quiet"], wrapper: Stickerpack.bounded(seconds: 30))
+        let lint = try Stickerpack.run(["lint", folder.path, "--quiet"], bounds: Stickerpack.bounded(seconds: 30))
         #expect(lint.status == 2, "\(lint.stdout)\(lint.stderr)")
         #expect(lint.stderr.contains(".stickerpack.yml") && lint.stderr.contains("FIFO"), "\(lint.stderr)")
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent(".stickerpack.yml"))
         #expect(mkfifo(folder.appendingPathComponent("labels.yml").path, 0o644) == 0)
         let out = folder.deletingLastPathComponent().appendingPathComponent("S.xcstickers").path
-        let build = try Stickerpack.run(["build", folder.path, "-o", out], wrapper: Stickerpack.bounded(seconds: 30))
+        let build = try Stickerpack.run(["build", folder.path, "-o", out], bounds: Stickerpack.bounded(seconds: 30))
         #expect(build.status == 2, "\(build.stdout)\(build.stderr)")
         #expect(build.stderr.contains("labels.yml") && build.stderr.contains("FIFO"), "\(build.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))

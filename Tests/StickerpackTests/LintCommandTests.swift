@@ -46,8 +46,7 @@ struct LintCommandTests {
             $0["message"] as? String
         }
         for expected in [
-            "ghost.sticker, which is not there", "did you mean 'grid-size'", "differ only in case",
-            "not listed", "frames[1] is empty", "150",
+            "ghost.sticker, which is not there", "did you mean 'grid-size'", "not listed", "frames[1] is empty", "150",
         ] {
             #expect(messages.contains { $0.contains(expected) }, "no catalog diagnostic mentions \(expected)")
         }
@@ -84,9 +83,9 @@ struct LintCommandTests {
         try "rules:\n  catalog-unknown-key: off\n".write(to: config, atomically: true, encoding: .utf8)
         #expect(try ruleIds() == all.subtracting(["catalog-unknown-key"]))
         // A rule's own setting wins over its group's.
-        try "rules:\n  catalog: off\n  catalog-case-collision: warning\n".write(
+        try "rules:\n  catalog: off\n  catalog-label-length: warning\n".write(
             to: config, atomically: true, encoding: .utf8)
-        #expect(try ruleIds().filter { $0.hasPrefix("catalog-") } == ["catalog-case-collision"])
+        #expect(try ruleIds().filter { $0.hasPrefix("catalog-") } == ["catalog-label-length"])
     }
 
     @Test("SARIF output validates against the SARIF 2.1.0 schema")
@@ -244,6 +243,43 @@ struct LintCommandTests {
         let first = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
         let second = try Stickerpack.run(["lint", Stickerpack.sample("Problems"), "--format", "json"])
         #expect(first.stdout == second.stdout)
+    }
+
+    @Test("--format xcode: one line per finding, as a Run Script phase shows them in Xcode's issue navigator")
+    func xcodeFormat() throws {
+        let folder = Stickerpack.sample("Problems")
+        let json = try Stickerpack.run(["lint", folder, "--format", "json"])
+        let diagnostics = try #require(try jsonObject(json.stdout)["diagnostics"] as? [[String: Any]])
+        // Relative paths in, absolute paths out: Xcode places a diagnostic only by its full path.
+        let result = try Stickerpack.run(
+            ["lint", "Problems", "--format", "xcode"], in: Stickerpack.packageRoot.appendingPathComponent("SamplePacks")
+        )
+        #expect(result.status == 1, "errors fail the build phase")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == diagnostics.count)
+        let shape = /^\/[^:]+: (error|warning|note): .+ \[[a-z-]+\]$/
+        for line in lines { #expect(line.wholeMatch(of: shape) != nil, "\(line)") }
+        for kind in ["error", "warning", "note"] {
+            let severity = kind == "note" ? "info" : kind
+            #expect(
+                lines.filter { $0.contains(": \(kind): ") }.count
+                    == diagnostics.filter { $0["severity"] as? String == severity }.count, "\(kind)")
+        }
+        #expect(lines.contains { $0.hasPrefix(folder + "/noise.png: error: ") && $0.hasSuffix("[file-size]") })
+        let clean = try Stickerpack.run(["lint", Stickerpack.sample("Clean"), "--format", "xcode"])
+        #expect(clean.status == 0 && clean.stdout.isEmpty)
+    }
+
+    /// Foundation's `formatted()` follows the user's locale where it reads one (a Mac's settings), so a German
+    /// Mac would print "500.000"; stickerpack prints the same digits everywhere.
+    @Test("Numbers print as 500,000 under a German locale too")
+    func numbersInEveryLocale() throws {
+        let german = ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"]
+        let huge = Stickerpack.sample("Problems/huge.png")
+        let lint = try Stickerpack.run(["lint", huge, "--byte-limit", "200000"], environment: german)
+        #expect(lint.stdout.contains("214,037 bytes is over the 200,000-byte limit"), "\(lint.stdout)")
+        let info = try Stickerpack.run(["info", huge], environment: german)
+        #expect(info.stdout.contains("bytes        214,037"), "\(info.stdout)")
     }
 
     @Test("Corpus files lint without a crash, each bad one with a decode-error")

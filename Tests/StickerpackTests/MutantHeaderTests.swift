@@ -20,7 +20,7 @@ struct MutantHeaderTests {
     func checkInfo(_ files: [String], extra: [String] = []) throws {
         let result = try Stickerpack.run(
             ["info", "--format", "json"] + extra + files, environment: Stickerpack.allocationCap(memoryMiB: 512),
-            wrapper: Stickerpack.bounded(memoryMiB: 512))
+            bounds: Stickerpack.bounded(memoryMiB: 512))
         #expect(result.status == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "\(result.stderr)")
         let reports = try #require(
@@ -38,7 +38,7 @@ struct MutantHeaderTests {
         #expect(files.count >= 15)
         try checkInfo(files)
         let lint = try Stickerpack.run(
-            ["lint", dir.path, "--format", "json", "--quiet"], wrapper: Stickerpack.bounded(memoryMiB: 512))
+            ["lint", dir.path, "--format", "json", "--quiet"], bounds: Stickerpack.bounded(memoryMiB: 512))
         #expect(lint.status == 1 && !lint.stderr.contains("Fatal error"), "\(lint.stderr)")
     }
 

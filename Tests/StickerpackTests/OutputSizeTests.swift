@@ -19,7 +19,7 @@ struct OutputSizeTests {
     }
 
     func run(_ arguments: [String]) throws -> CommandResult {
-        let result = try Stickerpack.run(arguments, wrapper: Stickerpack.bounded(memoryMiB: Self.memoryMiB))
+        let result = try Stickerpack.run(arguments, bounds: Stickerpack.bounded(memoryMiB: Self.memoryMiB))
         #expect(result.status != Stickerpack.killed, "killed: \(arguments)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("failed to allocate"))
         return result

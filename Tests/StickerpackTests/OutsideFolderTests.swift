@@ -45,7 +45,7 @@ struct OutsideFolderTests {
 
     static func lintJSON(_ arguments: [String], in directory: URL? = nil) throws -> (Int32, [[String: Any]], String) {
         let result = try Stickerpack.run(
-            ["lint"] + arguments + ["--format", "json", "--quiet"], wrapper: Stickerpack.bounded(), in: directory)
+            ["lint"] + arguments + ["--format", "json", "--quiet"], bounds: Stickerpack.bounded(), in: directory)
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return (result.status, report?["diagnostics"] as? [[String: Any]] ?? [], result.stdout + result.stderr)
     }
@@ -74,17 +74,17 @@ struct OutsideFolderTests {
         #expect(!output.contains("secret.png\","), "the outside file is not in the report")
 
         let out = layout.work.appendingPathComponent("out.xcstickers").path
-        let build = try Stickerpack.run(["build", catalog, "-o", out, "--quiet"], wrapper: Stickerpack.bounded())
+        let build = try Stickerpack.run(["build", catalog, "-o", out, "--quiet"], bounds: Stickerpack.bounded())
         #expect(build.status == 1 && build.stderr.contains("not a file in this folder"), "\(build.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         let allowed = try Stickerpack.run(
-            ["build", catalog, "-o", out, "--allow-errors", "--quiet"], wrapper: Stickerpack.bounded())
+            ["build", catalog, "-o", out, "--allow-errors", "--quiet"], bounds: Stickerpack.bounded())
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(layout.copiesOfSecret(under: out).isEmpty, "the outside file was copied into the new catalog")
 
         let variants = layout.work.appendingPathComponent("variants").path
         let made = try Stickerpack.run(
-            ["variants", catalog, "-o", variants, "--quiet"], wrapper: Stickerpack.bounded())
+            ["variants", catalog, "-o", variants, "--quiet"], bounds: Stickerpack.bounded())
         #expect(made.status == 1 && made.stderr.contains("not a file in this folder"), "\(made.stderr)")
         #expect(layout.copiesOfSecret(under: variants).isEmpty)
     }
@@ -124,7 +124,7 @@ struct OutsideFolderTests {
 
         let out = layout.work.appendingPathComponent("out.xcstickers").path
         let build = try Stickerpack.run(
-            ["build", catalog, "-o", out, "--allow-errors", "--quiet"], wrapper: Stickerpack.bounded())
+            ["build", catalog, "-o", out, "--allow-errors", "--quiet"], bounds: Stickerpack.bounded())
         #expect(build.status == 0, "\(build.stderr)")
         #expect(layout.copiesOfSecret(under: out).isEmpty, "the linked file was copied into the new catalog")
     }
@@ -142,7 +142,7 @@ struct OutsideFolderTests {
             at: art.appendingPathComponent("link.png"), withDestinationURL: layout.secret)
 
         let result = try Stickerpack.run(
-            ["lint", art.path, "--format", "json", "--quiet"], wrapper: Stickerpack.bounded())
+            ["lint", art.path, "--format", "json", "--quiet"], bounds: Stickerpack.bounded())
         #expect(result.status == 1, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let files = try #require(report["files"] as? [[String: Any]])
@@ -161,17 +161,17 @@ struct OutsideFolderTests {
         #expect(followed == 0, "\(followedOutput)")
 
         let out = layout.work.appendingPathComponent("out.xcstickers").path
-        let build = try Stickerpack.run(["build", art.path, "-o", out, "--quiet"], wrapper: Stickerpack.bounded())
+        let build = try Stickerpack.run(["build", art.path, "-o", out, "--quiet"], bounds: Stickerpack.bounded())
         #expect(build.status == 1 && build.stderr.contains("link.png"), "\(build.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         let allowed = try Stickerpack.run(
-            ["build", art.path, "-o", out, "--allow-errors", "--quiet"], wrapper: Stickerpack.bounded())
+            ["build", art.path, "-o", out, "--allow-errors", "--quiet"], bounds: Stickerpack.bounded())
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(layout.copiesOfSecret(under: out).isEmpty, "the linked file was copied into the new catalog")
 
         let variants = layout.work.appendingPathComponent("variants").path
         let made = try Stickerpack.run(
-            ["variants", art.path, "-o", variants, "--quiet"], wrapper: Stickerpack.bounded())
+            ["variants", art.path, "-o", variants, "--quiet"], bounds: Stickerpack.bounded())
         #expect(made.status == 1 && made.stderr.contains("link.png"), "\(made.stderr)")
         #expect(!FileManager.default.fileExists(atPath: variants + "/link@3x.png"))
         #expect(FileManager.default.fileExists(atPath: variants + "/star@3x.png"))

@@ -1,3 +1,5 @@
+import StickerSupport
+
 /// Stickers must be under 500 KB; Xcode's compiled copy can be larger than the file, so warn near the limit.
 public struct FileSizeRule: StickerRule {
     public static let description = RuleDescription(
@@ -14,8 +16,8 @@ public struct FileSizeRule: StickerRule {
     public func check(_ sticker: StickerFacts, context: PackContext) -> [Finding] {
         let limit = context.settings.byteLimit
         let warnFrom = Int(Double(limit) * context.settings.warnFraction)
-        let size = sticker.bytes.formatted()
-        let limitText = limit.formatted()
+        let size = sticker.bytes.grouped
+        let limitText = limit.grouped
         if sticker.bytes > limit {
             return [
                 Finding(

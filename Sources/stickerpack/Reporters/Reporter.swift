@@ -25,7 +25,7 @@ struct ReportContext {
 }
 
 enum ReportFormat: String, CaseIterable {
-    case text, json, sarif, github, junit, html
+    case text, json, sarif, github, junit, html, xcode
 
     /// `previews`: the images the HTML report embeds, made during the lint pass.
     func reporter(previews: PreviewCollector? = nil) -> Reporter {
@@ -36,6 +36,7 @@ enum ReportFormat: String, CaseIterable {
         case .github: return GitHubReporter()
         case .junit: return JUnitReporter()
         case .html: return HTMLReporter(previews: previews)
+        case .xcode: return XcodeReporter()
         }
     }
 }

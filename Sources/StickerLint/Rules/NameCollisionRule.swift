@@ -1,0 +1,45 @@
+import Foundation
+import StickerSupport
+
+/// A Mac's default disk ignores case and Unicode normalisation: two sticker files in one folder whose names
+/// differ only so are one file there, and a clone or a copy keeps only one of them.
+public struct NameCollisionRule: Rule {
+    public static let description = RuleDescription(
+        identifier: "name-collision", name: "Name collision", defaultSeverity: .warning,
+        summary:
+            "Two stickers in one folder have names that differ only in case (or Unicode normalisation), so they "
+            + "are one file on a case-insensitive disk (a Mac's default).",
+        triggering: [
+            RuleExample(LintPack(stickers: [.example("Stickers/Cat.png"), .example("Stickers/cat.png")])),
+            // "é" composed (U+00E9) and decomposed (e + U+0301).
+            RuleExample(LintPack(stickers: [.example("caf\u{E9}.png"), .example("cafe\u{301}.png")])),
+            RuleExample(
+                LintPack(stickers: [.example("a/CAT.png"), .example("a/cat.png"), .example("a/Cat.png")]),
+                findings: 2),
+        ],
+        nonTriggering: [
+            LintPack(stickers: [.example("a/cat.png"), .example("b/Cat.png")]),
+            LintPack(stickers: [.example("cat.png"), .example("cat.gif")]),
+        ])
+
+    public init() {}
+
+    public func check(_ pack: LintPack) -> [Finding] {
+        var byFolder: [String: [String]] = [:]
+        var folders: [String] = []
+        for sticker in pack.stickers {
+            let folder = (sticker.path as NSString).deletingLastPathComponent
+            if byFolder[folder] == nil { folders.append(folder) }
+            byFolder[folder, default: []].append((sticker.path as NSString).lastPathComponent)
+        }
+        return folders.flatMap { folder in
+            NameCollision.pairs(in: byFolder[folder] ?? []).map { pair in
+                Finding(
+                    path: (folder as NSString).appendingPathComponent(pair.second),
+                    message: "\(pair.first) and \(pair.second) differ only in case; on a case-insensitive disk "
+                        + "(a Mac's default) they are one file, and a clone or copy keeps only one",
+                    hint: "rename one of them")
+            }
+        }
+    }
+}
