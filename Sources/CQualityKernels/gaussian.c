@@ -2,8 +2,6 @@
 // sit near the unit circle, where float rounding noise visibly moves high scores.
 #include "CQualityKernels.h"
 
-#include <immintrin.h>
-
 int qk_has_avx2_fma(void) {
 #if defined(__x86_64__) || defined(__i386__)
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -13,6 +11,7 @@ int qk_has_avx2_fma(void) {
 }
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
 
 // One step of the three filters on four lanes: returns the summed output, shifts the states. The input
 // and the older state go first, so only one fused multiply-add waits for the newest state.
@@ -109,10 +108,15 @@ __attribute__((target("avx2,fma"))) void qk_blur_horizontal(const qk_gaussian *g
 }
 
 #else
+// Other architectures use the portable Swift loops (qk_has_avx2_fma returns 0); these are never called.
 
 void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b, long columns, long height,
-                      long stride, float *out, long out_stride) {}
+                      long stride, float *out, long out_stride) {
+    (void)g; (void)a; (void)b; (void)columns; (void)height; (void)stride; (void)out; (void)out_stride;
+}
 void qk_blur_horizontal(const qk_gaussian *g, const float *in, long in_stride, long width, long height,
-                        float *out, long out_stride) {}
+                        float *out, long out_stride) {
+    (void)g; (void)in; (void)in_stride; (void)width; (void)height; (void)out; (void)out_stride;
+}
 
 #endif

@@ -2,9 +2,8 @@
 // Swift loops of PositiveXYB and ErrorMaps compute, eight floats at a time.
 #include "CQualityKernels.h"
 
-#include <immintrin.h>
-
 #if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
 
 // Cube root of non-negative floats: an estimate from the bits (exponent / 3, as 1/4 + 1/16 + ... of the
 // bits), then two Halley steps.
@@ -104,11 +103,17 @@ __attribute__((target("avx2,fma"))) void qk_error_sums(const float *image1, cons
 }
 
 #else
+// Other architectures use the portable Swift loops (qk_has_avx2_fma returns 0); these are never called.
 
 void qk_positive_xyb(const float *r, const float *g, const float *b, float *x, float *y, float *z, long count,
-                     const float *opsin, float bias, float bias_root) {}
+                     const float *opsin, float bias, float bias_root) {
+    (void)r; (void)g; (void)b; (void)x; (void)y; (void)z; (void)count; (void)opsin; (void)bias; (void)bias_root;
+}
 void qk_error_sums(const float *image1, const float *image2, const float *mu1, const float *mu2,
                    const float *sigma11, const float *sigma22, const float *sigma12, long width, long height,
-                   long stride, double *sums) {}
+                   long stride, double *sums) {
+    (void)image1; (void)image2; (void)mu1; (void)mu2; (void)sigma11; (void)sigma22; (void)sigma12;
+    (void)width; (void)height; (void)stride; (void)sums;
+}
 
 #endif
