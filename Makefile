@@ -1,12 +1,29 @@
 # stickerpack: every target installs what it needs first, so a fresh machine runs `make test` alone.
 SWIFT ?= swift
+# Homebrew, when it is on PATH: on macOS `make install` goes into its prefix (the user's own, no sudo).
+BREW := $(shell command -v brew 2>/dev/null)
+BREW_PREFIX := $(if $(BREW),$(shell $(BREW) --prefix))
+ifeq ($(shell uname)$(if $(BREW_PREFIX),+brew),Darwin+brew)
+PREFIX ?= $(BREW_PREFIX)
+else
 PREFIX ?= /usr/local
+endif
+# SwiftPM finds the C libraries by their pkg-config names. Homebrew's giflib ships no libgif.pc, so `deps` writes
+# one into PKGCONFIG_DIR; jpeg-turbo's own folder is searched too (it was keg-only before 2022). Every recipe,
+# so every swift command, sees this PKG_CONFIG_PATH; on Debian the folder stays empty and nothing changes.
+PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
+ifeq ($(findstring $(PKGCONFIG_DIR),$(PKG_CONFIG_PATH)),)
+export PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(BREW),:$(shell $(BREW) --prefix jpeg-turbo)/lib/pkgconfig)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+# Where gif_lib.h may be when pkg-config does not know libgif: Homebrew's giflib, its prefix, /usr/local, /usr.
+GIF_PREFIXES := $(if $(BREW),$(shell $(BREW) --prefix giflib) $(BREW_PREFIX)) /usr/local /usr
 BIN := .build/release/stickerpack
 DEBUG_BIN := .build/debug/stickerpack
 APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev libdeflate-dev libxxhash-dev pkg-config
-BREW_PACKAGES := libpng giflib jpeg-turbo libdeflate xxhash pkg-config
+# pkgconf: Homebrew's pkg-config since 2024 (`pkg-config` is now its alias).
+BREW_PACKAGES := libpng giflib jpeg-turbo libdeflate xxhash pkgconf
 
-.PHONY: all deps brew-packages test-deps build release test lint sanitize fuzz demo bench man completions install sample-sheet clean help
+.PHONY: all deps brew-packages test-deps build release test lint sanitize fuzz check-arm64 demo bench man completions install sample-sheet clean help
 
 # $(call apt_tool,CHECK,PACKAGE,WHY): when the shell test CHECK fails, installs the Debian PACKAGE with apt-get
 # (as root or with sudo), saying WHY; elsewhere it stops and asks for it.
@@ -28,7 +45,9 @@ all: build
 help:
 	@echo "make demo     build, then run stickerpack on the sample packs"
 	@echo "make test     install the C libraries if missing, check formatting (Linux), build, run every test"
-	@echo "make lint     swift format lint --strict, and no line over 120 columns"
+	@echo "make lint     swift format lint --strict, no line over 120 columns, no tracked names that collide on a Mac,"
+	@echo "             no Linux-only or x86-only API outside its guard"
+	@echo "make check-arm64  every C file cross-compiled for aarch64; C drivers compared under qemu-aarch64"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory,"
 	@echo "             SSIMULACRA2 beside the PyPI package, the palette quantiser beside pngquant,"
 	@echo "             the lossless step of fit beside pyoxipng and gifsicle -O3,"
@@ -39,20 +58,37 @@ help:
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
 	@echo "make sample-sheet  redraw SamplePacks/preview-Clean.png, the contact sheet the README shows"
 
-# The C libraries: libpng, giflib, libjpeg-turbo and libdeflate headers, found by pkg-config or in /usr/include.
+# The C libraries: libpng, giflib, libjpeg-turbo, libdeflate and xxhash headers, found by pkg-config (giflib's also
+# by its header), installed with apt-get or, on macOS, Homebrew when missing. Then libgif.pc in PKGCONFIG_DIR,
+# only when pkg-config finds no other (Homebrew's giflib; Debian before bookworm): from the prefix and version of
+# gif_lib.h, rewritten only when it changes.
 deps:
-	@if pkg-config --exists libpng libjpeg libdeflate libxxhash 2>/dev/null && { pkg-config --exists libgif 2>/dev/null || [ -f /usr/include/gif_lib.h ] || [ -f /opt/homebrew/include/gif_lib.h ] || [ -f /usr/local/include/gif_lib.h ]; }; then \
+	@if pkg-config --exists libpng libjpeg libdeflate libxxhash 2>/dev/null && { pkg-config --exists libgif 2>/dev/null || for d in $(GIF_PREFIXES); do [ -f "$$d/include/gif_lib.h" ] && break; false; done; }; then \
 		: ; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
 		else echo "error: need root or sudo to install $(APT_PACKAGES)" >&2; exit 1; fi; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	elif [ "$$(uname)" = Darwin ] && [ -n "$(BREW)" ]; then \
+		echo "Installing $(BREW_PACKAGES) with Homebrew"; \
+		"$(BREW)" install $(BREW_PACKAGES); \
 	elif [ "$$(uname)" = Darwin ]; then \
-		echo "error: install the C libraries with Homebrew first: brew install $(BREW_PACKAGES)" >&2; exit 1; \
+		echo "error: install Homebrew (https://brew.sh), then run make again: it installs $(BREW_PACKAGES)" >&2; exit 1; \
 	else \
 		echo "error: install the development files of libpng, giflib, libjpeg-turbo libdeflate and libxxhash, and pkg-config" >&2; exit 1; \
 	fi
+	@pc=$(PKGCONFIG_DIR)/libgif.pc; \
+	if [ -f $$pc ]; then mv $$pc $$pc.old; fi; \
+	if pkg-config --exists libgif 2>/dev/null; then rm -f $$pc.old; exit 0; fi; \
+	for d in $(GIF_PREFIXES); do [ -f "$$d/include/gif_lib.h" ] && break; d=; done; \
+	if [ -z "$$d" ]; then rm -f $$pc.old; echo "error: pkg-config knows no libgif and gif_lib.h is in none of $(GIF_PREFIXES)" >&2; exit 1; fi; \
+	version=$$(awk '/^#define GIFLIB_(MAJOR|MINOR|RELEASE)[ \t]/ { v = v (v == "" ? "" : ".") $$3 } END { print v }' "$$d/include/gif_lib.h"); \
+	mkdir -p $(PKGCONFIG_DIR); \
+	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: libgif\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}\nLibs: -L$${libdir} -lgif\n' \
+		"$$d" "GIF library (written by the stickerpack Makefile: giflib ships no pkg-config file)" "$${version:-5}" > $$pc.new; \
+	if [ -f $$pc.old ] && cmp -s $$pc.new $$pc.old; then mv $$pc.old $$pc; rm -f $$pc.new; \
+	else mv $$pc.new $$pc; rm -f $$pc.old; echo "Wrote $$pc (giflib in $$d)"; fi
 
 # The Homebrew names of the C libraries, for scripts (the GitHub workflow and action) to install.
 brew-packages:
@@ -64,26 +100,46 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product stickerpack
 
-# The end-to-end tests validate SARIF with Python's jsonschema, parse JUnit XML with the standard library, and
-# open the HTML report in headless Chromium (Debian's package).
-test-deps: deps
-	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
+# Every Python tool of the tests and benchmarks lives in one virtual environment, made once: never pip into a
+# system or Homebrew Python (PEP 668 refuses it). Debian keeps venv's pip apart, in python3-venv. A venv whose
+# Python has gone (Homebrew moved to a new version under a cached .build) is made afresh.
+VENV := $(CURDIR)/.build/venv
+VENV_PYTHON := $(VENV)/bin/python3
+VENV_PIP := $(VENV)/bin/pip
+$(shell [ ! -d "$(VENV)" ] || [ -e "$(VENV_PYTHON)" ] || rm -rf "$(VENV)")
+$(VENV_PIP):
+	$(call apt_tool,python3 -m venv --clear $(VENV),python3-venv,the Python tools of the tests and benchmarks live in a venv)
+	@[ -x $@ ] || python3 -m venv --clear $(VENV)
+
+# The end-to-end tests validate SARIF with Python's jsonschema (in the venv: `make test` puts its bin first on PATH,
+# where the tests find python3), parse JUnit XML with the standard library, open the HTML report in headless
+# Chromium (Debian's package), and check the Homebrew formula with ruby -c (macOS has /usr/bin/ruby).
+test-deps: deps $(VENV_PIP)
+	@$(VENV_PYTHON) -c "import jsonschema" 2>/dev/null || $(VENV_PIP) install -q jsonschema
 	$(call apt_tool,command -v chromium || command -v chromium-browser \
 		|| [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ],chromium,the HTML report test opens it headless)
+	$(call apt_tool,command -v ruby,ruby,the tests check Formula/stickerpack.rb with ruby -c)
 
 # On Linux the tests start with the formatting check; on macOS it is skipped (verdicts follow the
 # swift-format version that ships with each toolchain).
 test: test-deps
 	@if [ "$$(uname)" = Linux ]; then $(MAKE) --no-print-directory lint; fi
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build
 
 # Formatting: swift format's own verdict, strict, over every Swift file (.swift-format holds the settings),
 # and no line over 120 columns in Sources and Tests (swift format does not break comments or strings).
-lint:
+lint: $(VENV_PIP)
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks
 	@long=$$(find Package.swift Sources Tests Benchmarks -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR }' {} +); \
 		if [ -n "$$long" ]; then echo "lines over 120 columns:"; echo "$$long"; exit 1; fi
+	$(VENV_PYTHON) Tests/Lint/tracked_names.py
+	$(VENV_PYTHON) Tests/Lint/platform_apis.py
+
+# The C targets cross-compiled for aarch64 (Apple Silicon's architecture), and small drivers of the C code that
+# runs alone compared between x86-64 and aarch64 under qemu-user (Tests/CrossArch/check-arm64.sh).
+check-arm64: deps
+	Tests/CrossArch/check-arm64.sh
 
 demo: release
 	@echo "== stickerpack lint on a clean pack: passes =="
@@ -116,54 +172,55 @@ ASAN_UBSAN := --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-re
 sanitize: test-deps
 	$(SWIFT) build --build-tests $(ASAN_UBSAN)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 \
-		$(SWIFT) test --skip-build $(ASAN_UBSAN)
+		PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build $(ASAN_UBSAN)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build --sanitize=thread \
+		--scratch-path .build-tsan
 
 # libFuzzer with AddressSanitizer, one target after another (Tests/Fuzz/fuzz.sh); fails when a target finds a crash.
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/fuzz.sh
 
-# The peers come from PyPI when missing: Pillow, and Pillow-SIMD built with AVX2 into its own folder
+# The peers come from PyPI when missing, into the venv: Pillow, and Pillow-SIMD built with AVX2 into its own folder
 # (it installs as the same `PIL` module, so it lives apart and is loaded by PYTHONPATH). The real-sticker set
 # is OpenMoji from PyPI, rendered by rsvg-convert (Debian's librsvg2-bin); GNU time reads peak memory. The fit
 # benchmark's over-limit set is made from pinned PyPI wheels (Benchmarks/fit_set.py); sticker-convert is its peer.
 PILLOW_SIMD := .build/pillow-simd
 PNG_BASELINE := .build/png-decode-baseline
-bench: deps
-	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
+bench: deps $(VENV_PIP)
+	@$(VENV_PYTHON) -c "import PIL" 2>/dev/null || $(VENV_PIP) install -q pillow
 	$(call apt_tool,command -v rsvg-convert && [ -x /usr/bin/time ],librsvg2-bin time,the sticker set is rendered from SVG; GNU time reads peak memory)
-	@[ -d $(PILLOW_SIMD)/PIL ] || CC="cc -mavx2" python3 -m pip install -q --no-cache-dir --target $(PILLOW_SIMD) pillow-simd
+	@[ -d $(PILLOW_SIMD)/PIL ] || CC="cc -mavx2" $(VENV_PIP) install -q --no-cache-dir --target $(PILLOW_SIMD) pillow-simd
 	$(SWIFT) build -c release --product decode-bench
 	$(SWIFT) build -c release --product resample-bench
-	python3 Benchmarks/decode_vs_pillow.py .build/release/decode-bench
+	$(VENV_PYTHON) Benchmarks/decode_vs_pillow.py .build/release/decode-bench
 	@echo
-	python3 Benchmarks/resample_vs_pillow.py .build/release/resample-bench --pillow-simd $(PILLOW_SIMD)
+	$(VENV_PYTHON) Benchmarks/resample_vs_pillow.py .build/release/resample-bench --pillow-simd $(PILLOW_SIMD)
 	@echo
 	$(SWIFT) build -c release --product stickerpack
-	python3 Benchmarks/variants_vs_pillow.py $(BIN)
+	$(VENV_PYTHON) Benchmarks/variants_vs_pillow.py $(BIN)
 	@echo
-	python3 Benchmarks/lint_load.py $(BIN)
+	$(VENV_PYTHON) Benchmarks/lint_load.py $(BIN)
 	@echo
-	@python3 -c "import ssimulacra2" 2>/dev/null || python3 -m pip install -q ssimulacra2
+	@$(VENV_PYTHON) -c "import ssimulacra2" 2>/dev/null || $(VENV_PIP) install -q ssimulacra2
 	$(SWIFT) build -c release --product quality-bench
-	python3 Benchmarks/quality_vs_ssimulacra2.py .build/release/quality-bench
+	$(VENV_PYTHON) Benchmarks/quality_vs_ssimulacra2.py .build/release/quality-bench
 	@echo
 	$(call apt_tool,command -v pngquant,pngquant,the palette quantiser is compared with it run as a program)
 	$(SWIFT) build -c release --product quantize-bench
-	python3 Benchmarks/quantize_vs_pngquant.py .build/release/quantize-bench
+	$(VENV_PYTHON) Benchmarks/quantize_vs_pngquant.py .build/release/quantize-bench
 	@echo
-	@python3 -c "import oxipng" 2>/dev/null || python3 -m pip install -q pyoxipng
+	@$(VENV_PYTHON) -c "import oxipng" 2>/dev/null || $(VENV_PIP) install -q pyoxipng
 	$(call apt_tool,command -v gifsicle,gifsicle,the lossless GIF step is compared with gifsicle -O3 run as a program)
 	$(SWIFT) build -c release --product lossless-bench
-	python3 Benchmarks/lossless_vs_oxipng.py .build/release/lossless-bench
+	$(VENV_PYTHON) Benchmarks/lossless_vs_oxipng.py .build/release/lossless-bench
 	@mkdir -p $(dir $(PNG_BASELINE))
 	cc -O2 -o $(PNG_BASELINE) Benchmarks/png_decode_baseline.c $$(pkg-config --cflags --libs libpng)
-	python3 Benchmarks/lint_vs_baseline.py $(BIN) $(PNG_BASELINE)
+	$(VENV_PYTHON) Benchmarks/lint_vs_baseline.py $(BIN) $(PNG_BASELINE)
 	@echo
-	@python3 -c "import sticker_convert, ssimulacra2" 2>/dev/null || python3 -m pip install -q sticker-convert ssimulacra2
-	python3 Benchmarks/fit_vs_sticker_convert.py $(BIN)
+	@$(VENV_PYTHON) -c "import sticker_convert, ssimulacra2" 2>/dev/null || $(VENV_PIP) install -q sticker-convert ssimulacra2
+	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_vs_sticker_convert.py $(BIN)
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1

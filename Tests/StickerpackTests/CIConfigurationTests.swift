@@ -16,28 +16,112 @@ struct CIConfigurationTests {
 
     static func strings(_ node: Node?) -> [String] { node?.sequence?.compactMap(\.string) ?? [] }
 
-    @Test("the workflow runs make test on Linux and macOS, with Swift pinned and the build cached")
+    /// The Homebrew names of the C libraries, as `make -s brew-packages` prints them.
+    static func brewPackages() throws -> [String] {
+        let result = try Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["make", "-s", "--no-print-directory", "brew-packages"],
+            in: Stickerpack.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    static func runs(_ steps: [Node]) -> [String] { steps.compactMap { $0["run"]?.string } }
+
+    /// The cache step: SwiftPM's build folder, keyed by the manifest (and the compiler, through SWIFT_ID).
+    static func expectCache(_ steps: [Node], job: String) {
+        let cache = steps.first { $0["uses"]?.string?.hasPrefix("actions/cache@") == true }
+        #expect(cache?["with"]?["path"]?.string == ".build", "\(job) caches .build")
+        let key = cache?["with"]?["key"]?.string ?? ""
+        #expect(key.contains("Package.swift") && key.contains("SWIFT_ID"), "\(job): \(key)")
+    }
+
+    @Test("the workflow: the Swift image on Linux, macOS 15's newest Xcode, check-arm64, the portable suite, a cache")
     func workflow() throws {
         let workflow = try Self.yaml(".github/workflows/ci.yml")
         // Read as a plain key: YAML 1.1 would read an unquoted `on` as true.
         #expect(workflow["on"]?["pull_request"] != nil)
         let swift = try #require(workflow["env"]?["SWIFT_VERSION"]?.string)
         #expect(swift.first?.isNumber == true, "Swift is pinned to a version, not '\(swift)'")
-        let test = try #require(workflow["jobs"]?["test"])
-        #expect(Set(Self.strings(test["strategy"]?["matrix"]?["os"])) == ["ubuntu-latest", "macos-latest"])
-        let steps = try #require(test["steps"]?.sequence)
-        #expect(steps.contains { $0["run"]?.string == "make test" })
-        #expect(steps.contains { $0["uses"]?.string?.hasPrefix("swift-actions/setup-swift@") == true })
-        let cache = try #require(steps.first { $0["uses"]?.string?.hasPrefix("actions/cache@") == true })
-        #expect(cache["with"]?["path"]?.string == ".build")
-        #expect(cache["with"]?["key"]?.string?.contains("Package.swift") == true)
-        let brew = steps.compactMap { $0["run"]?.string }.first { $0.contains("brew install") }
-        #expect(brew?.contains("$(make -s brew-packages)") == true)
-        let packages = try Subprocess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["make", "-s", "brew-packages"], in: Stickerpack.packageRoot)
-        for formula in ["libpng", "giflib", "jpeg-turbo", "xxhash"] {
+        let jobs = try #require(workflow["jobs"]?.mapping)
+        let image = "swift:\(swift)-bookworm"
+        for (key, job) in jobs {
+            let name = key.string ?? "?"
+            let steps = job["steps"]?.sequence ?? []
+            // swift-actions/setup-swift@v2 supplies no Swift 6.3: with it no job could start.
+            #expect(!steps.contains { $0["uses"]?.string?.hasPrefix("swift-actions/setup-swift@") == true }, "\(name)")
+            if let container = job["container"] {
+                // The image of the pinned Swift, which has no make: installed before anything runs it.
+                #expect(container.string == image, "\(name) runs in \(image)")
+                #expect(steps.first?["run"]?.string?.contains("apt-get install -y -qq make") == true, "\(name)")
+            }
+        }
+
+        let linux = try #require(workflow["jobs"]?["linux"])
+        #expect(linux["runs-on"]?.string == "ubuntu-latest")
+        #expect(linux["container"]?.string == image)
+        let linuxSteps = Array(try #require(linux["steps"]?.sequence))
+        #expect(Self.runs(linuxSteps).contains("make test"))
+        Self.expectCache(linuxSteps, job: "linux")
+
+        let portable = try #require(workflow["jobs"]?["portable"])
+        #expect(portable["container"]?.string == image)
+        let portableRuns = Self.runs(Array(try #require(portable["steps"]?.sequence)))
+        #expect(portableRuns.contains("make check-arm64"))
+        #expect(portableRuns.contains("STICKERPACK_PORTABLE=1 make test"))
+
+        // macOS 15 on arm64: the newest Xcode from 16 on is selected (xcode-select) and its Swift printed; `make deps`
+        // installs the Homebrew libraries and writes libgif.pc.
+        let macos = try #require(workflow["jobs"]?["macos"])
+        #expect(macos["runs-on"]?.string == "macos-15")
+        #expect(macos["container"] == nil)
+        let macSteps = Array(try #require(macos["steps"]?.sequence))
+        let macRuns = Self.runs(macSteps)
+        let select = try #require(macRuns.first { $0.contains("xcode-select -s") }, "an Xcode is selected")
+        #expect(select.contains("/Applications/Xcode_") && select.contains("$1 >= 16"))
+        let selected = macRuns.drop { $0 != select }
+        #expect(selected.contains { $0.contains("swift --version") }, "the selected Swift is printed")
+        #expect(macRuns.contains("make deps"))
+        #expect(macRuns.last == "make test")
+        Self.expectCache(macSteps, job: "macos")
+
+        // The composite action on the sample packs, in the same image.
+        let action = try #require(workflow["jobs"]?["action"])
+        #expect(action["container"]?.string == image)
+        #expect(action["steps"]?.sequence?.contains { $0["uses"]?.string == "./" } == true)
+
+        let packages = try Self.brewPackages()
+        for formula in ["libpng", "giflib", "jpeg-turbo", "libdeflate", "xxhash", "pkgconf"] {
+            #expect(packages.contains(formula), "make -s brew-packages: \(packages)")
+        }
+    }
+
+    @Test("the Homebrew formula is valid Ruby: swift build --disable-sandbox, Xcode 16, every package of the Makefile")
+    func homebrewFormula() throws {
+        let path = Stickerpack.packageRoot.appendingPathComponent("Formula/stickerpack.rb")
+        let syntax = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["ruby", "-c", path.path])
+        #expect(syntax.status == 0 && syntax.stdout.contains("Syntax OK"), "\(syntax.stdout)\(syntax.stderr)")
+        let formula = try String(contentsOf: path, encoding: .utf8)
+        let lines = Set(formula.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        for line in [
+            "class Stickerpack < Formula",
+            #"depends_on xcode: ["16.0", :build]"#,
+            #"depends_on "pkgconf" => :build"#,
+            #"uses_from_macos "zlib""#,
+            #"system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "stickerpack""#,
+            #"bin.install ".build/release/stickerpack""#,
+            #"generate_completions_from_executable(bin/"stickerpack", "--generate-completion-script")"#,
+        ] {
+            #expect(lines.contains(line), "Formula/stickerpack.rb lacks: \(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix(#"head "https://github.com/"#) && $0.hasSuffix(#"branch: "main""#) })
+        #expect(formula.contains("--experimental-dump-help") && formula.contains("stickerpack-manual"), "the man page")
+        #expect(formula.contains("libgif.pc"), "giflib's missing pkg-config file is written")
+        let license = try String(
+            contentsOf: Stickerpack.packageRoot.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license.hasPrefix("MIT License") && lines.contains(#"license "MIT""#))
+        for package in try Self.brewPackages() {
             #expect(
-                packages.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .newlines) }.contains(formula))
+                lines.contains { $0.hasPrefix(#"depends_on "\#(package)""#) }, "the formula depends on \(package)")
         }
     }
 
@@ -54,7 +138,7 @@ struct CIConfigurationTests {
         for step in steps where step["run"] != nil {
             #expect(step["shell"]?.string == "bash", "\(step["name"]?.string ?? "?") names its shell")
         }
-        #expect(steps.contains { $0["run"]?.string?.contains("make -C \"$ACTION_PATH\" install") == true })
+        #expect(steps.contains { $0["run"]?.string?.contains("make -C \"$GITHUB_ACTION_PATH\" install") == true })
         #expect(steps.contains { $0["uses"]?.string?.hasPrefix("github/codeql-action/upload-sarif@") == true })
     }
 
