@@ -48,7 +48,8 @@ help:
 	@echo "make lint     swift format lint --strict, no line over 120 columns, no tracked names that collide on a Mac,"
 	@echo "             no Linux-only or x86-only API outside its guard"
 	@echo "make check-arm64  every C file cross-compiled for aarch64; C drivers compared under qemu-aarch64"
-	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), lint load and peak memory,"
+	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), the x86 paths against"
+	@echo "             STICKERPACK_PORTABLE=1, lint load and peak memory,"
 	@echo "             SSIMULACRA2 beside the PyPI package, the palette quantiser beside pngquant,"
 	@echo "             the lossless step of fit beside pyoxipng and gifsicle -O3,"
 	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling,"
@@ -200,6 +201,8 @@ bench: deps $(VENV_PIP)
 	@echo
 	$(SWIFT) build -c release --product stickerpack
 	$(VENV_PYTHON) Benchmarks/variants_vs_pillow.py $(BIN)
+	@echo
+	$(VENV_PYTHON) Benchmarks/portable_vs_x86.py $(BIN)
 	@echo
 	$(VENV_PYTHON) Benchmarks/lint_load.py $(BIN)
 	@echo

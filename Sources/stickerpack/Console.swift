@@ -20,7 +20,7 @@ enum Console {
         for pair in pairs { error("\(pair) differ only in case (or Unicode normalisation)") }
         error(
             "on a case-insensitive disk (a Mac's default) one would replace the other; nothing was written. "
-                + "Rename one of each pair.")
+                + "Rename one input of each pair, or write into another folder.")
         throw ExitCode(ExitStatus.usage)
     }
 }

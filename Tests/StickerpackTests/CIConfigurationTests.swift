@@ -44,14 +44,24 @@ struct CIConfigurationTests {
         #expect(swift.first?.isNumber == true, "Swift is pinned to a version, not '\(swift)'")
         let jobs = try #require(workflow["jobs"]?.mapping)
         let image = "swift:\(swift)-bookworm"
+        // The oldest Swift is the manifest's tools version.
+        let manifest = try String(
+            contentsOf: Stickerpack.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let tools = try #require(manifest.firstMatch(of: /swift-tools-version:\s*([0-9.]+)/)?.1)
+        let oldest = "swift:\(tools)-bookworm"
+        let oldestJob = try #require(workflow["jobs"]?["oldest-swift"])
+        #expect(oldestJob["container"]?.string == oldest)
+        #expect(
+            Self.runs(Array(oldestJob["steps"]?.sequence ?? [])).contains { $0.contains("swift build --build-tests") })
         for (key, job) in jobs {
             let name = key.string ?? "?"
             let steps = job["steps"]?.sequence ?? []
             // swift-actions/setup-swift@v2 supplies no Swift 6.3: with it no job could start.
             #expect(!steps.contains { $0["uses"]?.string?.hasPrefix("swift-actions/setup-swift@") == true }, "\(name)")
             if let container = job["container"] {
-                // The image of the pinned Swift, which has no make: installed before anything runs it.
-                #expect(container.string == image, "\(name) runs in \(image)")
+                // The image of the pinned Swift (or of the oldest, for the job that builds with it), which has no
+                // make: installed before anything runs it.
+                #expect(container.string == (name == "oldest-swift" ? oldest : image), "\(name) runs in \(image)")
                 #expect(steps.first?["run"]?.string?.contains("apt-get install -y -qq make") == true, "\(name)")
             }
         }
