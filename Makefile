@@ -46,7 +46,7 @@ help:
 	@echo "make demo     build, then run stickerpack on the sample packs"
 	@echo "make test     install the C libraries if missing, check formatting (Linux), build, run every test"
 	@echo "make lint     swift format lint --strict, no line over 120 columns, no tracked names that collide on a Mac,"
-	@echo "             no Linux-only or x86-only API outside its guard"
+	@echo "             no Linux-only or x86-only API outside its guard, docs/rules.md current"
 	@echo "make check-arm64  every C file cross-compiled for aarch64; C drivers compared under qemu-aarch64"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), the x86 paths against"
 	@echo "             STICKERPACK_PORTABLE=1, lint load and peak memory,"
@@ -130,12 +130,14 @@ test: test-deps
 
 # Formatting: swift format's own verdict, strict, over every Swift file (.swift-format holds the settings),
 # and no line over 120 columns in Sources and Tests (swift format does not break comments or strings).
-lint: $(VENV_PIP)
+lint: deps $(VENV_PIP)
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks
 	@long=$$(find Package.swift Sources Tests Benchmarks -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR }' {} +); \
 		if [ -n "$$long" ]; then echo "lines over 120 columns:"; echo "$$long"; exit 1; fi
 	$(VENV_PYTHON) Tests/Lint/tracked_names.py
 	$(VENV_PYTHON) Tests/Lint/platform_apis.py
+	$(SWIFT) build --product stickerpack
+	$(VENV_PYTHON) Tests/Lint/rule_docs.py $(DEBUG_BIN)
 
 # The C targets cross-compiled for aarch64 (Apple Silicon's architecture), and small drivers of the C code that
 # runs alone compared between x86-64 and aarch64 under qemu-user (Tests/CrossArch/check-arm64.sh).

@@ -141,34 +141,6 @@ struct LintCommand: ParsableCommand {
 extension SizeClass: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 
-struct RulesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rules",
-        abstract: "List every lint rule with its identifier, default severity and what it checks.",
-        discussion: """
-            Use the identifiers in .stickerpack.yml (rules: {not-square: off}) or with lint --disable.
-
-            Example:
-              stickerpack rules
-            """
-    )
-
-    func run() {
-        let width = RuleRegistry.identifiers.map(\.count).max() ?? 0
-        for rule in RuleRegistry.descriptions {
-            print(
-                "\(rule.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  "
-                    + "\(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  "
-                    + "\(rule.summary)"
-            )
-        }
-        for group in RuleRegistry.groups {
-            let members = RuleRegistry.descriptions.filter { $0.group == group }.count
-            print("\ngroup \(group): its \(members) \(group)-* rules at once, in .stickerpack.yml or --disable")
-        }
-    }
-}
-
 extension LintConfiguration {
     /// `--config FILE`, else the nearest .stickerpack.yml from the first input that has one, else the
     /// defaults. A bad file is a usage error (exit 2) that names it.

@@ -55,6 +55,18 @@ struct LintCommandTests {
         #expect(icons.contains { $0.contains("needs 180 x 135 px") })
     }
 
+    @Test("rules --format markdown: a table row per rule, in the text listing's order, its group named")
+    func rulesMarkdown() throws {
+        let text = try Stickerpack.run(["rules"]).stdout.split(separator: "\n")
+            .filter { !$0.isEmpty && !$0.hasPrefix("group ") }.map { String($0.prefix { $0 != " " }) }
+        let markdown = try Stickerpack.run(["rules", "--format", "markdown"])
+        #expect(markdown.status == 0)
+        let rows = markdown.stdout.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        #expect(rows.map { String($0.dropFirst(3).prefix { $0 != "`" }) } == text)
+        #expect(rows.contains { $0.hasPrefix("| `catalog-no-pack` | error | `catalog` |") })
+        #expect(try Stickerpack.run(["rules", "--format", "html"]).status == 2)
+    }
+
     @Test("Catalog rules: listed by `rules`, in SARIF's rule list, off as a group or one by one in the config")
     func catalogRulesConfigurable() throws {
         let catalogRules = try Stickerpack.run(["rules"]).stdout.split(separator: "\n")
