@@ -4,9 +4,21 @@ import Testing
 
 @Suite("the command line as people expect it: help, completions, man page, the README's sheet")
 struct CommandLineTests {
-    static let subcommands = [
-        "lint", "preview", "build", "variants", "icons", "resize", "info", "frames", "fit", "rules",
-    ]
+    /// Every subcommand, from the binary's own description of its commands (the argument parser's), less `help`:
+    /// a new command is checked here without being listed by hand.
+    static let subcommands: [String] = {
+        guard let dump = try? Stickerpack.run(["--experimental-dump-help"]),
+            let json = try? JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any],
+            let command = json["command"] as? [String: Any],
+            let children = command["subcommands"] as? [[String: Any]]
+        else { return [] }
+        return children.compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
+    }()
+
+    @Test("the subcommands come from the binary: every command a user can run, compare among them")
+    func subcommandList() {
+        #expect(Self.subcommands.count >= 11 && Self.subcommands.contains("compare"), "\(Self.subcommands)")
+    }
 
     @Test("every subcommand's help has an overview, a discussion and an example", arguments: subcommands)
     func help(subcommand: String) throws {
