@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Load: `stickerpack lint` on 1,000 and 10,000 stickers, on 10,000 real ones and on one 100 MB PNG, with the peak
-resident memory of each run (GNU time's maximum resident set) beside its wall-clock time, against issue 14's
+resident memory of each run (GNU time's maximum resident set) beside its wall-clock time, against the
 goal: under 100 MB for 10,000 files.
 
 Usage: lint_load.py PATH/TO/stickerpack
@@ -68,7 +68,7 @@ def make_big_file():
     return path
 
 
-GOAL_BYTES = 100e6  # issue 14: lint of 10,000 files stays under 100 MB peak
+GOAL_BYTES = 100e6  # the goal: lint of 10,000 files stays under 100 MB peak
 
 
 def main():

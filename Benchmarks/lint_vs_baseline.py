@@ -11,7 +11,7 @@ on the same files with the same number of processes N (default: the machine's co
   - Benchmarks/lint_checks_pillow.py --jobs N SET: the same checks as a Pillow user would script them.
 Each is run once to warm the page cache, then timed 3 times, taking turns; the best time counts (the machine
 is shared), and CPU time (user + system) is shown beside it.
-Goals (issue 14): lint / libpng <= 1.2 and lint / Pillow <= 0.5. Then lint's scaling from 1 to N workers on
+Goals: lint / libpng <= 1.2 and lint / Pillow <= 0.5. Then lint's scaling from 1 to N workers on
 a TREE-file folder of hard links to the set: with `--jobs 1` against `--jobs N` when lint has --jobs, else
 (stated as such) lint pinned to one core with taskset against lint on all cores. Goal: at least 1.8x at 2.
 """

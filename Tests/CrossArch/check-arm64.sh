@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 26: the package must compile on arm64 (Apple Silicon) as well as x86-64. From an x86-64 Debian
+# The package must compile on arm64 (Apple Silicon) as well as x86-64. From an x86-64 Debian
 # machine this compiles every .c file under Sources/ for aarch64 (cross gcc) and x86-64 (host gcc), then
 # builds the drivers in Tests/CrossArch/*_driver.c (each names its C targets on a "// targets:" line) for
 # both, runs the aarch64 ones under qemu-aarch64 with signed char (Apple's arm64 ABI) and unsigned char

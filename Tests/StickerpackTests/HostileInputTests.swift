@@ -89,10 +89,10 @@ struct HostileInputTests {
         #expect(try Self.snapshot(folder) == before)
     }
 
-    /// The README's bound: 256 MiB of address space plus 32 MiB per worker (thread stacks, malloc arenas).
+    /// The bound in docs/decoding.md: 256 MiB of address space plus 32 MiB per worker (thread stacks, malloc arenas).
     /// Without the decode limits, any one of these files would need 2 GiB to 650 GiB.
     @Test(
-        "The same folder lints within the README's memory bound, an address-space limit as ulimit -v sets",
+        "The same folder lints within the memory bound of docs/decoding.md, an address-space limit as ulimit -v sets",
         .linuxTools, .enabled(if: !sanitized))
     func hostileFolderWithinMemoryBound() throws {
         let folder = try Self.hostileFolder()
