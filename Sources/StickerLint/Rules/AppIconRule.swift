@@ -21,7 +21,8 @@ public struct AppIconRule: Rule {
     public static let description = RuleDescription(
         identifier: "app-icon", name: "App icon", defaultSeverity: .error,
         summary:
-            "The .stickersiconset misses one of the 13 sizes, or an image's pixels are not its size times its scale.",
+            "The .stickersiconset misses one of the 13 sizes, an image's pixels are not its size times its scale, "
+            + "or the App Store icon has alpha (App Store Connect rejects it).",
         triggering: [
             RuleExample(
                 LintPack(

@@ -3,7 +3,7 @@
 public struct DuplicateRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "duplicate", name: "Duplicate", defaultSeverity: .warning,
-        summary: "Two stickers have identical pixels (every frame).",
+        summary: "Two stickers have identical pixels (every frame); the frames of a .stickersequence are not compared.",
         triggering: [
             RuleExample(LintPack(stickers: [.example("a.png"), .example("b.png") { $0.sameAs = "a.png" }])),
             RuleExample(
