@@ -26,7 +26,8 @@ struct StickerScorerTests {
         #expect(mild.worst < 100)
         #expect(strong.worst < mild.worst)
         #expect(strong.mean < mild.mean)
-        #expect(mild.worst <= mild.mean && mild.mean < 100)
+        // The worst is the worse background's: posterizing shows differently over light and over dark.
+        #expect(mild.worst < mild.mean && mild.mean < 100)
     }
 
     /// An output that merges two identical frames into one twice as long shows the same thing at every
@@ -164,7 +165,8 @@ struct DecodedStickerScoreTests {
         let smaller = try scorer.score(source.resized(width: 272, height: 272))
         #expect(smaller.worst < 100)
         #expect(smaller.worst > 40)
-        #expect(smaller.worst <= smaller.mean)
+        // Every frame is scored on its own: the frames lose differently to the resampling.
+        #expect(smaller.worst < smaller.mean && smaller.mean < 100)
     }
 
     /// Frames spread over threads, with or without the source's side kept, give the very same score as one
