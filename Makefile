@@ -46,7 +46,8 @@ help:
 	@echo "make demo     build, then run stickerpack on the sample packs"
 	@echo "make test     install the C libraries if missing, check formatting (Linux), build, run every test"
 	@echo "make lint     swift format lint --strict, no line over 120 columns, no tracked names that collide on a Mac,"
-	@echo "             no Linux-only or x86-only API outside its guard, docs/rules.md current"
+	@echo "             no Linux-only or x86-only API outside its guard, docs/rules.md current,"
+	@echo "             no Swift file in Sources over 300 lines but those Tests/Lint/long-files.txt allows"
 	@echo "make check-arm64  every C file cross-compiled for aarch64; C drivers compared under qemu-aarch64"
 	@echo "make bench    release build, decode, resize and variants benchmarks beside Pillow (and Pillow-SIMD), the x86 paths against"
 	@echo "             STICKERPACK_PORTABLE=1, lint load and peak memory,"
@@ -136,6 +137,7 @@ lint: deps $(VENV_PIP)
 		if [ -n "$$long" ]; then echo "lines over 120 columns:"; echo "$$long"; exit 1; fi
 	$(VENV_PYTHON) Tests/Lint/tracked_names.py
 	$(VENV_PYTHON) Tests/Lint/platform_apis.py
+	$(VENV_PYTHON) Tests/Lint/file_sizes.py
 	$(SWIFT) build --product stickerpack
 	$(VENV_PYTHON) Tests/Lint/rule_docs.py $(DEBUG_BIN)
 
