@@ -8,7 +8,7 @@ final class DeflateCompressor {
 
     init(level: Int) throws(EncodeError) {
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
-            throw EncodeError(description: "cannot start libdeflate at level \(level) (out of memory?)")
+            throw EncodeError.libraryFailed("cannot start libdeflate at level \(level) (out of memory?)")
         }
         self.compressor = compressor
         self.level = level
@@ -24,7 +24,7 @@ final class DeflateCompressor {
             written = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
             count = written
         }
-        guard written > 0 else { throw EncodeError(description: "libdeflate could not compress the image data") }
+        guard written > 0 else { throw EncodeError.libraryFailed("libdeflate could not compress the image data") }
         return out
     }
 }

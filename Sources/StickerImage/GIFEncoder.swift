@@ -9,8 +9,8 @@ public enum GIFEncoder {
         throws(EncodeError) -> [UInt8]
     {
         guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
-            throw EncodeError(
-                description: "GIF encoding failed: \(image.width)x\(image.height) px; a GIF side is 1 to 65535 px")
+            throw EncodeError.unsupportedImage(
+                "GIF encoding failed: \(image.width)x\(image.height) px; a GIF side is 1 to 65535 px")
         }
         var binary = image
         for index in binary.frames.indices {
@@ -20,7 +20,7 @@ public enum GIFEncoder {
         let quantized = PaletteQuantizer.quantize(binary.frames.map(\.image))
         for index in binary.frames.indices { binary.frames[index].image = quantized.image(frame: index) }
         guard let written = encodeExact(binary, globalOnly: true, quick: quick) else {
-            throw EncodeError(description: "GIF encoding failed: the palette holds more than 256 colours")
+            throw EncodeError.unsupportedImage("GIF encoding failed: the palette holds more than 256 colours")
         }
         return written.bytes
     }

@@ -24,9 +24,8 @@ public enum ImageEncoder {
         }
         defer { cc_free(out) }
         guard status == CC_OK, let out else {
-            throw EncodeError(
-                description:
-                    "JPEG encoding failed: "
+            throw EncodeError.libraryFailed(
+                "JPEG encoding failed: "
                     + "\(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
             )
         }

@@ -45,7 +45,7 @@ public enum PNGEncoder {
     /// PNG sizes are 1 to 2^31 - 1 pixels a side.
     static func checkSize(_ width: Int, _ height: Int) throws(EncodeError) {
         guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {
-            throw EncodeError(description: "PNG encoding failed: a \(width)x\(height) px image has no pixels to write")
+            throw EncodeError.invalidImage("PNG encoding failed: a \(width)x\(height) px image has no pixels to write")
         }
     }
 }

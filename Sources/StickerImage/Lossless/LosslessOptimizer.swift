@@ -65,12 +65,12 @@ public enum LosslessOptimizer {
         do throws(OutputSizeError) {
             try DecodeLimits.default.checkOutput(width: image.width, height: image.height, frames: image.frames.count)
         } catch {
-            throw EncodeError(description: "cannot encode: \(error.description)")
+            throw EncodeError.limitExceeded("cannot encode: \(error.description)")
         }
-        guard !image.frames.isEmpty else { throw EncodeError(description: "cannot encode an image without frames") }
+        guard !image.frames.isEmpty else { throw EncodeError.invalidImage("cannot encode an image without frames") }
         for frame in image.frames where frame.image.width != image.width || frame.image.height != image.height {
-            throw EncodeError(
-                description: "cannot encode: a \(frame.image.width)x\(frame.image.height) px frame on a "
+            throw EncodeError.invalidImage(
+                "cannot encode: a \(frame.image.width)x\(frame.image.height) px frame on a "
                     + "\(image.width)x\(image.height) px canvas")
         }
         switch format {

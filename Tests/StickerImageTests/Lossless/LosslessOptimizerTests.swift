@@ -212,7 +212,10 @@ struct LosslessOptimizerTests {
     func encodeChecksItsInput() throws {
         let a = RGBAImage(width: 8, height: 8)
         var image = Self.animation([a, RGBAImage(width: 4, height: 4)], delays: [10, 10])
-        #expect(throws: EncodeError.self) { try LosslessOptimizer.encode(image, as: .apng) }
+        #expect(throws: EncodeError.invalidImage("cannot encode: a 4x4 px frame on a 8x8 px canvas")) {
+            try LosslessOptimizer.encode(image, as: .apng)
+        }
+        #expect(EncodeError.invalidImage("").hint.contains("export it again"))
         let b = Self.stamp(a, x: 1, y: 1, side: 2, color: [9, 9, 9, 255])
         image = Self.animation([a, b], delays: [.nan, .infinity])
         for format in [ImageFormat.apng, .gif] {
