@@ -44,7 +44,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
         // What every module shares: the capped file reader, atomic writes, the folder boundary and listing,
-        // SHA-256 (with the CPU's SHA extensions, used when present; checked at run time).
+        // SHA-256 for the manifest (with the CPU's SHA extensions, used when present; checked at run time).
         .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "StickerSupport", dependencies: ["CDigest"]),
         // The PNG row filters and their costs, vectorised by the C compiler.
@@ -88,7 +88,6 @@ let package = Package(
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerResample", "StickerQuality", "StickerLint", "StickerCatalog",
                 "StickerJSON",
-                "StickerPreview",
             ],
             swiftSettings: optimised),
         .executableTarget(

@@ -1,6 +1,6 @@
 import CDigest
 
-/// SHA-256 (FIPS 180-4), for the pixel digests behind duplicate detection and the manifest's file hashes.
+/// SHA-256 (FIPS 180-4), for the pack manifest's file hashes (duplicate detection keys on XXH3 instead).
 /// The rounds are CDigest's: the CPU's SHA instructions where it has them, else plain C.
 package struct SHA256 {
     private var state: [UInt32] = [

@@ -1,6 +1,5 @@
-// SHA-256 block compression, with the CPU's SHA extensions (x86-64 SHA-NI) where it has them, chosen at run
-// time, else plain C: hashing every sticker's pixels was most of a lint run, and the instructions are several
-// times faster than code.
+// SHA-256 block compression for the pack manifest's file hashes: the CPU's SHA extensions (x86-64 SHA-NI)
+// where it has them, chosen at run time, else plain C (every other CPU, and STICKERPACK_PORTABLE=1).
 #ifndef CDIGEST_H
 #define CDIGEST_H
 
