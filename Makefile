@@ -144,6 +144,7 @@ lint: deps $(VENV_PIP)
 # The C targets cross-compiled for aarch64 (Apple Silicon's architecture), and small drivers of the C code that
 # runs alone compared between x86-64 and aarch64 under qemu-user (Tests/CrossArch/check-arm64.sh).
 check-arm64: deps
+	$(call apt_tool,command -v aarch64-linux-gnu-gcc && command -v qemu-aarch64 && [ -f /usr/aarch64-linux-gnu/lib/libc.a ],gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user,check-arm64 cross-compiles for aarch64 and runs it under qemu)
 	Tests/CrossArch/check-arm64.sh
 
 demo: release

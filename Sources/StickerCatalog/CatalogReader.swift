@@ -212,16 +212,14 @@ public enum CatalogReader {
                 }
                 if let entry = readEntry(folder, listed: false) { entries.append(entry) }
             }
-            var folded: [String: String] = [:]
-            for entry in entries {
-                if let other = folded[NameCollision.key(entry.name)], NameCollision.collide(other, entry.name) {
-                    issue(
-                        entry.path, .caseCollision,
-                        "\(entry.name) and \(other) differ only in case; they collide on a case-insensitive file "
-                            + "system",
-                        "rename one of them")
-                }
-                folded[NameCollision.key(entry.name)] = entry.name
+            for pair in NameCollision.pathPairs(entries.map(\.path)) {
+                let (first, second) = (
+                    (pair.first as NSString).lastPathComponent, (pair.second as NSString).lastPathComponent
+                )
+                issue(
+                    pair.second, .caseCollision,
+                    "\(second) and \(first) differ only in case; they collide on a case-insensitive file system",
+                    "rename one of them")
             }
             packs.append(StickerPackFolder(path: path, gridSize: gridSize, entries: entries))
         }

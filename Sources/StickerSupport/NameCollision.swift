@@ -27,42 +27,63 @@ public enum NameCollision {
         return found
     }
 
+    /// The pairs among `paths` that are one file on a Mac: two paths in one folder whose names collide.
+    public static func pathPairs(_ paths: [String]) -> [(first: String, second: String)] {
+        byFolder(paths).flatMap { folder, names in
+            pairs(in: names).map { (join(folder, $0.first), join(folder, $0.second)) }
+        }
+    }
+
     /// Before writing `outputs` (file paths): each pair of paths that would be one on a Mac, as "A and B"
     /// lines. Checked are two outputs in one folder, an output and an entry already in its folder, and the
     /// folders the writing would create (`Sub/` beside `sub/`).
     public static func beforeWriting(_ outputs: [String]) -> [String] {
-        var planned: [String: [String]] = [:]  // parent folder -> names to create or write there
-        var order: [String] = []
-        func plan(_ path: String) {
-            let parent = AtomicFileWriter.parentFolder(of: path)
-            let name = (path as NSString).lastPathComponent
-            if planned[parent] == nil { order.append(parent) }
-            if !(planned[parent]?.contains { $0.utf8.elementsEqual(name.utf8) } ?? false) {
-                planned[parent, default: []].append(name)
-            }
-        }
+        var paths = outputs
+        // The folders that do not exist yet are created as named; each folder is looked at once.
+        var seen: Set<String> = []
         for output in outputs {
-            plan(output)
-            // The folders that do not exist yet are created as named.
             var folder = AtomicFileWriter.parentFolder(of: output)
-            while !folder.isEmpty && folder != "/" && !FileManager.default.fileExists(atPath: folder) {
-                plan(folder)
+            while !folder.isEmpty && folder != "/" && seen.insert(folder).inserted
+                && !FileManager.default.fileExists(atPath: folder)
+            {
+                paths.append(folder)
                 folder = AtomicFileWriter.parentFolder(of: folder)
             }
         }
         var lines: [String] = []
-        for parent in order {
-            let names = planned[parent] ?? []
-            let prefix = parent.isEmpty ? "" : parent.hasSuffix("/") ? parent : parent + "/"
-            for pair in pairs(in: names) { lines.append("\(prefix)\(pair.first) and \(prefix)\(pair.second)") }
-            let present = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
-            let unplanned = present.filter { entry in !names.contains { $0.utf8.elementsEqual(entry.utf8) } }
+        for (folder, names) in byFolder(paths) {
+            lines += pairs(in: names).map { "\(join(folder, $0.first)) and \(join(folder, $0.second))" }
+            // Entries already there, by key, less those the writing replaces byte for byte.
+            let planned = Set(names.map { Array($0.utf8) })
+            var present: [String: [String]] = [:]
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            where !planned.contains(Array(entry.utf8)) {
+                present[key(entry), default: []].append(entry)
+            }
             for name in names {
-                for other in unplanned.sorted() where collide(other, name) {
-                    lines.append("\(prefix)\(name) and \(prefix)\(other) (already there)")
+                for other in (present[key(name)] ?? []).sorted() where collide(other, name) {
+                    lines.append("\(join(folder, name)) and \(join(folder, other)) (already there)")
                 }
             }
         }
         return lines
+    }
+
+    /// `paths` as (folder, names) in the order the folders first appear; a name given twice byte for byte once.
+    private static func byFolder(_ paths: [String]) -> [(folder: String, names: [String])] {
+        var names: [String: [String]] = [:]
+        var seen: [String: Set<[UInt8]>] = [:]
+        var order: [String] = []
+        for path in paths {
+            let folder = AtomicFileWriter.parentFolder(of: path)
+            let name = (path as NSString).lastPathComponent
+            if names[folder] == nil { order.append(folder) }
+            if seen[folder, default: []].insert(Array(name.utf8)).inserted { names[folder, default: []].append(name) }
+        }
+        return order.map { ($0, names[$0] ?? []) }
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -16,27 +16,13 @@ die() { echo "check-arm64: error: $*" >&2; exit 1; }
 mkdir -p "$OUT"
 
 # 1. Tools: the cross gcc, its glibc (libc.a: the drivers link statically, so qemu needs no sysroot), qemu.
-PACKAGES=()
-command -v gcc > /dev/null || PACKAGES+=(gcc)
-command -v aarch64-linux-gnu-gcc > /dev/null || PACKAGES+=(gcc-aarch64-linux-gnu)
-[ -f /usr/aarch64-linux-gnu/lib/libc.a ] || PACKAGES+=(libc6-dev-arm64-cross)
-command -v qemu-aarch64 > /dev/null || PACKAGES+=(qemu-user)
-if [ ${#PACKAGES[@]} -gt 0 ]; then
-    if [ ! -f /etc/debian_version ] || ! command -v apt-get > /dev/null; then
-        missing=
-        for p in "${PACKAGES[@]}"; do case $p in
-            gcc) missing+=" gcc," ;; gcc-aarch64-linux-gnu) missing+=" aarch64-linux-gnu-gcc," ;;
-            libc6-dev-arm64-cross) missing+=" glibc for aarch64 (headers, libc.a)," ;; qemu-user) missing+=" qemu-aarch64," ;;
-        esac; done
-        die "not a Debian machine, so install these yourself:${missing%,} (Debian's packages: ${PACKAGES[*]})"
-    fi
-    if [ "$(id -u)" = 0 ]; then SUDO=; elif command -v sudo > /dev/null; then SUDO=sudo; else
-        die "installing needs root or sudo: apt-get install ${PACKAGES[*]}"
-    fi
-    say "installing ${PACKAGES[*]} with apt-get (log: $OUT/apt-install.log)"
-    { $SUDO apt-get update -qq && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"; } \
-        > "$OUT/apt-install.log" 2>&1 || { tail -20 "$OUT/apt-install.log"; die "apt-get failed"; }
-fi
+# `make check-arm64` installs them (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
+MISSING=()
+command -v gcc > /dev/null || MISSING+=(gcc)
+command -v aarch64-linux-gnu-gcc > /dev/null || MISSING+=(aarch64-linux-gnu-gcc)
+[ -f /usr/aarch64-linux-gnu/lib/libc.a ] || MISSING+=("glibc for aarch64 (headers, libc.a)")
+command -v qemu-aarch64 > /dev/null || MISSING+=(qemu-aarch64)
+[ ${#MISSING[@]} -eq 0 ] || die "missing: ${MISSING[*]}; run make check-arm64, which installs them with apt-get"
 say "tools: $(aarch64-linux-gnu-gcc -dumpfullversion) aarch64-linux-gnu-gcc, $(qemu-aarch64 --version | sed -n 1p)"
 
 # 2. Headers of the libraries the codec shims include (libpng, libjpeg, zlib), the real arm64 ones: plain

@@ -28,13 +28,15 @@ enum Stickerpack {
         packageRoot.appendingPathComponent("SamplePacks/" + relative).path
     }
 
-    /// Runs the binary with `arguments`. `bounds`: a deadline and a memory cap (see `bounded`); `asNobody`: as
-    /// the unprivileged user, which root needs to meet a permission error (see `TestPlatform.asNobody`).
+    /// Runs the binary with `arguments`. `bounds`: a deadline and a memory cap (see `bounded`); `unprivileged`:
+    /// as a user file permissions apply to, which for root means as nobody (see `TestPlatform.asNobody`).
     @discardableResult
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], bounds: RunBounds? = nil, asNobody: Bool = false,
+        _ arguments: [String], environment: [String: String] = [:], bounds: RunBounds? = nil,
+        unprivileged: Bool = false,
         in directory: URL? = nil
     ) throws -> CommandResult {
+        let asNobody = unprivileged && TestPlatform.isRoot
         var command = [(asNobody ? try binaryForNobody() : binary).path] + arguments
         if asNobody { command = TestPlatform.asNobody + command }
         if let memoryMiB = bounds?.memoryMiB, !sanitized, TestPlatform.enforcesAddressSpaceLimit {

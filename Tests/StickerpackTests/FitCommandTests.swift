@@ -216,7 +216,7 @@ struct FitCommandTests {
         #expect(chmod(out, 0o777) == 0)
         let result = try Stickerpack.run(
             ["fit", dir.path, "-o", out], environment: Stickerpack.allocationCap(memoryMiB: 2048),
-            bounds: Stickerpack.bounded(seconds: 300, memoryMiB: 2048), asNobody: TestPlatform.isRoot)
+            bounds: Stickerpack.bounded(seconds: 300, memoryMiB: 2048), unprivileged: true)
         #expect(result.status == 1, "\(result.stderr)")
         for (file, _, _) in HostileInputTests.expected where !file.contains("zip-bomb-idat") {
             #expect(result.stdout.contains(file), "\(file) is not in the report")

@@ -84,7 +84,7 @@ struct HostileInputTests {
         let before = try Self.snapshot(folder)
         try check(
             try Stickerpack.run(
-                ["lint", folder.path, "--format", "json", "--quiet"], asNobody: TestPlatform.isRoot),
+                ["lint", folder.path, "--format", "json", "--quiet"], unprivileged: true),
             folder: folder)
         #expect(try Self.snapshot(folder) == before)
     }
@@ -99,7 +99,7 @@ struct HostileInputTests {
         let bound = 256 + 32 * ProcessInfo.processInfo.activeProcessorCount
         let result = try Stickerpack.run(
             ["lint", folder.path, "--format", "json", "--quiet"],
-            bounds: Stickerpack.bounded(seconds: 600, memoryMiB: bound), asNobody: TestPlatform.isRoot)
+            bounds: Stickerpack.bounded(seconds: 600, memoryMiB: bound), unprivileged: true)
         try check(result, folder: folder)
     }
 }

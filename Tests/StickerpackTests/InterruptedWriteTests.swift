@@ -127,7 +127,7 @@ struct InterruptedWriteTests {
             ["icons", clean + "/star.png", "-o", locked + "/Icon.stickersiconset"],
         ]
         for arguments in runs {
-            let result = try Stickerpack.run(arguments, asNobody: TestPlatform.isRoot)
+            let result = try Stickerpack.run(arguments, unprivileged: true)
             #expect(result.status == 1, "\(arguments[0]): \(result.stderr)")
             #expect(
                 result.stderr.contains(locked) && result.stderr.contains("Permission denied"),

@@ -25,21 +25,15 @@ public struct NameCollisionRule: Rule {
     public init() {}
 
     public func check(_ pack: LintPack) -> [Finding] {
-        var byFolder: [String: [String]] = [:]
-        var folders: [String] = []
-        for sticker in pack.stickers {
-            let folder = (sticker.path as NSString).deletingLastPathComponent
-            if byFolder[folder] == nil { folders.append(folder) }
-            byFolder[folder, default: []].append((sticker.path as NSString).lastPathComponent)
-        }
-        return folders.flatMap { folder in
-            NameCollision.pairs(in: byFolder[folder] ?? []).map { pair in
-                Finding(
-                    path: (folder as NSString).appendingPathComponent(pair.second),
-                    message: "\(pair.first) and \(pair.second) differ only in case; on a case-insensitive disk "
-                        + "(a Mac's default) they are one file, and a clone or copy keeps only one",
-                    hint: "rename one of them")
-            }
+        NameCollision.pathPairs(pack.stickers.map(\.path)).map { pair in
+            let (first, second) = (
+                (pair.first as NSString).lastPathComponent, (pair.second as NSString).lastPathComponent
+            )
+            return Finding(
+                path: pair.second,
+                message: "\(first) and \(second) differ only in case; on a case-insensitive disk "
+                    + "(a Mac's default) they are one file, and a clone or copy keeps only one",
+                hint: "rename one of them")
         }
     }
 }
