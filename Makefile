@@ -17,13 +17,17 @@ export PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(BREW),:$(shell $(BREW) --prefix
 endif
 # Where gif_lib.h may be when pkg-config does not know libgif: Homebrew's giflib, its prefix, /usr/local, /usr.
 GIF_PREFIXES := $(if $(BREW),$(shell $(BREW) --prefix giflib) $(BREW_PREFIX)) /usr/local /usr
+# Debug builds optimise the pixel loops (Swift -O, C -O2), which would crawl unoptimised: Package.swift carries no
+# unsafe flags, so that other packages can depend on the libraries. Every debug build here passes the same flags,
+# so they share one build folder.
+DEBUG_FLAGS := -Xswiftc -O -Xcc -O2
 BIN := .build/release/stickerpack
 DEBUG_BIN := .build/debug/stickerpack
 APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev libdeflate-dev libxxhash-dev pkg-config
 # pkgconf: Homebrew's pkg-config since 2024 (`pkg-config` is now its alias).
 BREW_PACKAGES := libpng giflib jpeg-turbo libdeflate xxhash pkgconf
 
-.PHONY: all deps brew-packages test-deps build release test lint sanitize fuzz check-arm64 demo bench man completions install sample-sheet clean help
+.PHONY: all deps brew-packages test-deps build build-tests bench-build release test lint sanitize fuzz check-arm64 demo bench man completions install sample-sheet clean help
 
 # $(call apt_tool,CHECK,PACKAGE,WHY): when the shell test CHECK fails, installs the Debian PACKAGE with apt-get
 # (as root or with sudo), saying WHY; elsewhere it stops and asks for it.
@@ -97,7 +101,15 @@ brew-packages:
 	@echo $(BREW_PACKAGES)
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(DEBUG_FLAGS)
+
+build-tests: deps
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
+
+# The Swift benchmarks built as `make bench` builds them, without running them: they use the libraries as any
+# other package would, so this checks that the library products stay usable.
+bench-build: deps
+	$(BENCH_BUILD)
 
 release: deps
 	$(SWIFT) build -c release --product stickerpack
@@ -126,8 +138,8 @@ test-deps: deps $(VENV_PIP)
 # swift-format version that ships with each toolchain).
 test: test-deps
 	@if [ "$$(uname)" = Linux ]; then $(MAKE) --no-print-directory lint; fi
-	$(SWIFT) build --build-tests
-	PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory build-tests
+	PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build $(DEBUG_FLAGS)
 
 # Formatting: swift format's own verdict, strict, over every Swift file (.swift-format holds the settings),
 # and no line over 120 columns in Sources and Tests (swift format does not break comments or strings).
@@ -138,7 +150,7 @@ lint: deps $(VENV_PIP)
 	$(VENV_PYTHON) Tests/Lint/tracked_names.py
 	$(VENV_PYTHON) Tests/Lint/platform_apis.py
 	$(VENV_PYTHON) Tests/Lint/file_sizes.py
-	$(SWIFT) build --product stickerpack
+	$(SWIFT) build --product stickerpack $(DEBUG_FLAGS)
 	$(VENV_PYTHON) Tests/Lint/rule_docs.py $(DEBUG_BIN)
 
 # The C targets cross-compiled for aarch64 (Apple Silicon's architecture), and small drivers of the C code that
@@ -174,14 +186,14 @@ demo: release
 # UndefinedBehaviorSanitizer, then under ThreadSanitizer (the parallel lint and variants). Separate build
 # folders keep the normal build intact. swiftc has no UBSan on Linux (Swift traps overflow and bounds
 # itself), so UBSan instruments the C targets, fatally.
-ASAN_UBSAN := --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-asan
+ASAN_UBSAN := $(DEBUG_FLAGS) --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-asan
 sanitize: test-deps
 	$(SWIFT) build --build-tests $(ASAN_UBSAN)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 \
 		PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build $(ASAN_UBSAN)
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build --sanitize=thread \
-		--scratch-path .build-tsan
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS) --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build $(DEBUG_FLAGS) \
+		--sanitize=thread --scratch-path .build-tsan
 
 # libFuzzer with AddressSanitizer, one target after another (Tests/Fuzz/fuzz.sh); fails when a target finds a crash.
 FUZZ_SECONDS ?= 60
@@ -193,16 +205,19 @@ fuzz: deps
 # is OpenMoji from PyPI, rendered by rsvg-convert (Debian's librsvg2-bin); GNU time reads peak memory. The fit
 # benchmark's over-limit set is made from pinned PyPI wheels (Benchmarks/fit_set.py); sticker-convert is its peer.
 PILLOW_SIMD := .build/pillow-simd
+# The Swift benchmarks are a package of their own (Benchmarks/Package.swift), built beside the product's build.
+BENCH_BUILD := $(SWIFT) build -c release --package-path Benchmarks --scratch-path .build/benchmarks
+BENCH_BIN := .build/benchmarks/release
 PNG_BASELINE := .build/png-decode-baseline
 bench: deps $(VENV_PIP)
 	@$(VENV_PYTHON) -c "import PIL" 2>/dev/null || $(VENV_PIP) install -q pillow
 	$(call apt_tool,command -v rsvg-convert && [ -x /usr/bin/time ],librsvg2-bin time,the sticker set is rendered from SVG; GNU time reads peak memory)
 	@[ -d $(PILLOW_SIMD)/PIL ] || CC="cc -mavx2" $(VENV_PIP) install -q --no-cache-dir --target $(PILLOW_SIMD) pillow-simd
-	$(SWIFT) build -c release --product decode-bench
-	$(SWIFT) build -c release --product resample-bench
-	$(VENV_PYTHON) Benchmarks/decode_vs_pillow.py .build/release/decode-bench
+	$(BENCH_BUILD) --product decode-bench
+	$(BENCH_BUILD) --product resample-bench
+	$(VENV_PYTHON) Benchmarks/decode_vs_pillow.py $(BENCH_BIN)/decode-bench
 	@echo
-	$(VENV_PYTHON) Benchmarks/resample_vs_pillow.py .build/release/resample-bench --pillow-simd $(PILLOW_SIMD)
+	$(VENV_PYTHON) Benchmarks/resample_vs_pillow.py $(BENCH_BIN)/resample-bench --pillow-simd $(PILLOW_SIMD)
 	@echo
 	$(SWIFT) build -c release --product stickerpack
 	$(VENV_PYTHON) Benchmarks/variants_vs_pillow.py $(BIN)
@@ -212,17 +227,17 @@ bench: deps $(VENV_PIP)
 	$(VENV_PYTHON) Benchmarks/lint_load.py $(BIN)
 	@echo
 	@$(VENV_PYTHON) -c "import ssimulacra2" 2>/dev/null || $(VENV_PIP) install -q ssimulacra2
-	$(SWIFT) build -c release --product quality-bench
-	$(VENV_PYTHON) Benchmarks/quality_vs_ssimulacra2.py .build/release/quality-bench
+	$(BENCH_BUILD) --product quality-bench
+	$(VENV_PYTHON) Benchmarks/quality_vs_ssimulacra2.py $(BENCH_BIN)/quality-bench
 	@echo
 	$(call apt_tool,command -v pngquant,pngquant,the palette quantiser is compared with it run as a program)
-	$(SWIFT) build -c release --product quantize-bench
-	$(VENV_PYTHON) Benchmarks/quantize_vs_pngquant.py .build/release/quantize-bench
+	$(BENCH_BUILD) --product quantize-bench
+	$(VENV_PYTHON) Benchmarks/quantize_vs_pngquant.py $(BENCH_BIN)/quantize-bench
 	@echo
 	@$(VENV_PYTHON) -c "import oxipng" 2>/dev/null || $(VENV_PIP) install -q pyoxipng
 	$(call apt_tool,command -v gifsicle,gifsicle,the lossless GIF step is compared with gifsicle -O3 run as a program)
-	$(SWIFT) build -c release --product lossless-bench
-	$(VENV_PYTHON) Benchmarks/lossless_vs_oxipng.py .build/release/lossless-bench
+	$(BENCH_BUILD) --product lossless-bench
+	$(VENV_PYTHON) Benchmarks/lossless_vs_oxipng.py $(BENCH_BIN)/lossless-bench
 	@mkdir -p $(dir $(PNG_BASELINE))
 	cc -O2 -o $(PNG_BASELINE) Benchmarks/png_decode_baseline.c $$(pkg-config --cflags --libs libpng)
 	$(VENV_PYTHON) Benchmarks/lint_vs_baseline.py $(BIN) $(PNG_BASELINE)

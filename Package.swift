@@ -1,16 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The pixel loops (decode, composite, hash) run optimised even in debug builds: unoptimised Swift is about
-// 30 times slower there, which would make the test suite crawl through the corpora.
-let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
-
+// No unsafe flags, so that any package may depend on the libraries. The Makefile's debug builds pass -O (Swift)
+// and -O2 (C) themselves: unoptimised pixel loops are about 30 times slower, which would make the tests crawl.
 let package = Package(
     name: "stickerpack",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "stickerpack", targets: ["stickerpack"]),
+        // The libraries others may build on (the benchmarks, in Benchmarks/Package.swift, do).
         .library(name: "StickerImage", targets: ["StickerImage"]),
+        .library(name: "StickerPalette", targets: ["StickerPalette"]),
+        .library(name: "StickerLossless", targets: ["StickerLossless"]),
         .library(name: "StickerResample", targets: ["StickerResample"]),
         .library(name: "StickerQuality", targets: ["StickerQuality"]),
     ],
@@ -40,93 +41,99 @@ let package = Package(
         // libpng and libjpeg report errors by longjmp: every call that may jump lives in this C target.
         // zlib (libpng's own dependency) measures compressed metadata chunks against libpng's chunk limit.
         .target(
-            name: "CCodecs", dependencies: ["CPNG", "CJPEG"],
-            cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("z")]),
+            name: "CCodecs", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
         // What every module shares: the capped file reader, atomic writes, the folder boundary and listing,
         // SHA-256 for the manifest (with the CPU's SHA extensions, used when present; checked at run time).
-        .target(name: "CDigest", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CDigest"),
         .target(name: "StickerSupport", dependencies: ["CDigest"]),
         // The PNG row filters and their costs, vectorised by the C compiler.
-        .target(name: "CPNGFilters", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CPNGFilters"),
+        // The palette quantiser: median cut and k-means in Oklab, adaptive dithering; plain RGBA pixels in and out.
+        .target(name: "StickerPalette"),
+        // The codecs: decoders over the C libraries, the project's own PNG, APNG, GIF and JPEG encoders.
         .target(
-            name: "StickerImage", dependencies: ["StickerSupport", "CCodecs", "CGIF", "CDeflate", "CPNGFilters"],
-            swiftSettings: optimised),
+            name: "StickerImage",
+            dependencies: ["StickerSupport", "StickerPalette", "CCodecs", "CGIF", "CDeflate", "CPNGFilters"]),
+        // The lossless step of `fit`: each format re-encoded at full effort, kept only when it decodes to the same.
+        .target(
+            name: "StickerLossless", dependencies: ["StickerSupport", "StickerImage", "CCodecs"]),
         .target(
             name: "StickerCatalog", dependencies: ["StickerSupport", "StickerImage", "StickerResample", "StickerJSON"]),
         // AVX2/FMA loops of the resampler, used only when the CPU has them (checked at run time).
-        .target(name: "CResampleKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CResampleKernels"),
         .target(
-            name: "StickerResample", dependencies: ["StickerSupport", "StickerImage", "CResampleKernels"],
-            swiftSettings: optimised),
+            name: "StickerResample", dependencies: ["StickerSupport", "StickerImage", "CResampleKernels"]),
         // SSIMULACRA2 and the sticker score over light and dark backgrounds, for `fit`; its blur's AVX2/FMA loops.
-        .target(name: "CQualityKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CQualityKernels"),
         .target(
             name: "StickerQuality",
-            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "CQualityKernels"],
-            swiftSettings: optimised),
+            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "CQualityKernels"]),
         .target(
             name: "StickerLint",
             dependencies: [
                 "StickerImage", "StickerCatalog", "StickerSupport", "CXXHash", .product(name: "Yams", package: "Yams"),
-            ],
-            swiftSettings: optimised),
+            ]),
         .target(
             name: "StickerBuild",
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerResample", "StickerCatalog", "StickerLint", "StickerJSON",
+                "StickerFit",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The contact sheet and the HTML report: backgrounds, a bitmap font, layout.
         .target(
             name: "StickerPreview",
-            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "StickerCatalog", "StickerLint"],
-            swiftSettings: optimised),
+            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "StickerCatalog", "StickerLint"]),
+        // Every report for people and machines: lint's seven formats, fit's, compare's and info's, the progress bar.
+        .target(
+            name: "StickerReport",
+            dependencies: [
+                "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerPreview", "StickerQuality",
+                "StickerFit",
+            ]),
         // `fit`: the lossless encoding, the scored search over the lossy knobs, the writing and the report.
         .target(
             name: "StickerFit",
             dependencies: [
-                "StickerSupport", "StickerImage", "StickerResample", "StickerQuality", "StickerLint", "StickerCatalog",
-                "StickerJSON",
-            ],
-            swiftSettings: optimised),
+                "StickerSupport", "StickerImage", "StickerPalette", "StickerLossless", "StickerResample",
+                "StickerQuality",
+                "StickerLint", "StickerCatalog", "StickerJSON",
+            ]),
         .executableTarget(
             name: "stickerpack",
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample",
-                "StickerBuild", "StickerPreview", "StickerQuality", "StickerFit",
+                "StickerBuild", "StickerPreview", "StickerQuality", "StickerFit", "StickerReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
         .executableTarget(name: "stickerpack-manual"),
-        .executableTarget(
-            name: "decode-bench", dependencies: ["StickerSupport", "StickerImage"], path: "Benchmarks/DecodeBench"),
-        .executableTarget(
-            name: "quality-bench", dependencies: ["StickerSupport", "StickerImage", "StickerQuality"],
-            path: "Benchmarks/QualityBench"),
-        .executableTarget(
-            name: "resample-bench", dependencies: ["StickerImage", "StickerResample"],
-            path: "Benchmarks/ResampleBench"),
-        .executableTarget(
-            name: "quantize-bench", dependencies: ["StickerSupport", "StickerImage", "StickerQuality"],
-            path: "Benchmarks/QuantizeBench"),
-        .executableTarget(
-            name: "lossless-bench", dependencies: ["StickerSupport", "StickerImage"], path: "Benchmarks/LosslessBench"),
         // Fuzzing: the entry points (a library, so the tests replay findings) and the libFuzzer binary
         // (Tests/Fuzz/fuzz.sh).
         .target(name: "StickerFuzz", dependencies: ["StickerSupport", "StickerImage", "StickerCatalog"]),
         .executableTarget(name: "stickerpack-fuzz", dependencies: ["StickerFuzz"]),
         .testTarget(name: "StickerSupportTests", dependencies: ["StickerSupport"]),
-        .testTarget(name: "StickerImageTests", dependencies: ["StickerImage", "StickerSupport"]),
+        // What several test targets share: the vendored corpora's index, test pixels, PNG facts.
+        .target(name: "TestSupport", dependencies: ["StickerImage"], path: "Tests/TestSupport"),
+        .testTarget(name: "StickerImageTests", dependencies: ["StickerImage", "StickerSupport", "TestSupport"]),
+        .testTarget(name: "StickerPaletteTests", dependencies: ["StickerPalette", "StickerImage", "TestSupport"]),
+        .testTarget(
+            name: "StickerLosslessTests",
+            dependencies: ["StickerLossless", "StickerImage", "StickerPalette", "StickerSupport", "TestSupport"]),
         .testTarget(name: "StickerResampleTests", dependencies: ["StickerResample", "StickerImage"]),
         .testTarget(
-            name: "StickerQualityTests", dependencies: ["StickerQuality", "StickerImage", "StickerResample"],
+            name: "StickerQualityTests",
+            dependencies: ["StickerQuality", "StickerImage", "StickerPalette", "StickerResample"],
             exclude: ["Data"]),
         .testTarget(
             name: "StickerLintTests",
             dependencies: ["StickerLint", "StickerCatalog", "StickerImage", "StickerSupport"]),
         .testTarget(
             name: "StickerFitTests", dependencies: ["StickerFit", "StickerImage", "StickerQuality", "StickerCatalog"]),
+        .testTarget(
+            name: "StickerReportTests",
+            dependencies: ["StickerReport", "StickerLint", "StickerImage", "StickerQuality", "StickerJSON"]),
         .testTarget(name: "StickerPreviewTests", dependencies: ["StickerPreview", "StickerImage"]),
         .testTarget(
             name: "StickerpackTests",

@@ -105,7 +105,7 @@ def median(values):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("binary", help="the decode-bench executable, e.g. .build/release/decode-bench")
+    parser.add_argument("binary", help="the decode-bench executable, e.g. .build/benchmarks/release/decode-bench (make bench-build)")
     parser.add_argument("--runs", type=int, default=7, help="timed decodes per file after one warm-up (default 7)")
     parser.add_argument("--corpora", default=DEFAULT_CORPORA, help="corpus folder with EXPECTED.tsv")
     args = parser.parse_args()

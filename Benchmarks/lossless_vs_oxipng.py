@@ -112,7 +112,7 @@ def main():
     parser.add_argument("--stills", default=os.path.join(HERE, "Data", "openmoji-618"))
     parser.add_argument("--count", type=int, default=0, help="every n-th still of DIR, this many (0: all)")
     args = parser.parse_args()
-    require_tool(args.bench, "swift build -c release --product lossless-bench")
+    require_tool(args.bench, "make bench-build (it builds .build/benchmarks/release/lossless-bench)")
     require_tool("gifsicle", "apt-get install gifsicle")
     try:
         import oxipng

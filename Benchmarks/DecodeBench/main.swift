@@ -12,7 +12,6 @@
 // "error", median "-" and the error in the last column (empty otherwise).
 import Foundation
 import StickerImage
-import StickerSupport
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("decode-bench: \(message)\n".utf8))
@@ -31,7 +30,7 @@ while let argument = arguments.popFirst() {
         runs = value
     case "--list":
         guard let listPath = arguments.popFirst() else { fail("--list needs a file") }
-        guard let list = try? FileBytes.read(listPath, limit: 64 << 20) else {
+        guard let list = FileManager.default.contents(atPath: listPath) else {
             fail("cannot read the list \(listPath)")
         }
         paths += String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init).filter {

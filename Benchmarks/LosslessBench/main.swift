@@ -7,9 +7,10 @@
 // Files that do not decode are named on standard error and left out. Output files keep their names in DIR
 // (the caller makes names unique). Seconds are CPU time of the process (the machine is shared: wall time
 // would count other work).
+import BenchSupport
 import Foundation
 import StickerImage
-import StickerSupport
+import StickerLossless
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))

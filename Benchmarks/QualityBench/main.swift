@@ -5,10 +5,10 @@
 // as `fit` does; decoding is not timed.
 //
 //   quality-bench [--runs N] ORIGINAL DISTORTED [ORIGINAL DISTORTED ...]
+import BenchSupport
 import Foundation
 import StickerImage
 import StickerQuality
-import StickerSupport
 
 var runs = 21
 var paths: [String] = []

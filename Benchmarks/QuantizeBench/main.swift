@@ -8,10 +8,11 @@
 //
 // Seconds are CPU time of the process (the machine is shared: wall time would count other work); the
 // decode is timed because a peer program decodes too.
+import BenchSupport
 import Foundation
 import StickerImage
+import StickerPalette
 import StickerQuality
-import StickerSupport
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))

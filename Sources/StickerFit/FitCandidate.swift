@@ -1,4 +1,5 @@
 import StickerImage
+import StickerPalette
 import StickerQuality
 
 /// One setting of the lossy knobs: the size, the frames kept, the format, the palette or the JPEG quality.

@@ -1,4 +1,5 @@
 import StickerImage
+import StickerLossless
 
 /// Every encoder call `fit` makes, in one place, over StickerImage's `LosslessOptimizer` (chunk pruning, the
 /// smallest colour type, brute row filters, frame cropping with dispose/blend chosen per frame, GIF LZW, JPEG

@@ -1,6 +1,7 @@
 import Foundation
 import StickerCatalog
 import StickerImage
+import StickerPalette
 
 /// A lossy step `fit` may take, named as `--allow` names it.
 public enum LossyStep: String, CaseIterable, Sendable, Comparable {

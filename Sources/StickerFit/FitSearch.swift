@@ -1,4 +1,5 @@
 import StickerImage
+import StickerPalette
 import StickerQuality
 
 /// The search for the best-looking output within the byte limit, cheapest loss first.

@@ -14,6 +14,10 @@ public enum FitWriter {
 
     /// Where `result`'s output goes (nil when it has none): for a catalog, its place in the catalog written.
     public static func outputPath(of result: FitResult, roots: [String], destination: FitDestination) -> String? {
+        outputPath(of: result, roots: roots.map(FitRoot.init), destination: destination)
+    }
+
+    static func outputPath(of result: FitResult, roots: [FitRoot], destination: FitDestination) -> String? {
         guard result.hasOutput, let name = result.outputName else { return nil }
         if destination == .inPlace && !result.passes { return nil }
         return path(of: result.path, named: name, roots: roots, destination: destination)
@@ -23,12 +27,17 @@ public enum FitWriter {
     public static func path(of source: String, named name: String, roots: [String], destination: FitDestination)
         -> String
     {
+        path(of: source, named: name, roots: roots.map(FitRoot.init), destination: destination)
+    }
+
+    /// `roots` read once for a whole run: each reads its folder from the disk.
+    static func path(of source: String, named name: String, roots: [FitRoot], destination: FitDestination) -> String {
         let folder: String
         switch destination {
         case .inPlace:
             folder = AtomicFileWriter.parentFolder(of: source)
         case .folder(let output):
-            let root = roots.map(FitRoot.init).first { $0.relative(source) != nil }
+            let root = roots.first { $0.relative(source) != nil }
             if let root, root.isCatalog, let relative = root.relative(source) {
                 let sub = AtomicFileWriter.parentFolder(of: relative)
                 folder = output + "/" + root.name + (sub.isEmpty ? "" : "/" + sub)
@@ -43,8 +52,12 @@ public enum FitWriter {
     public static func existingTargets(_ results: [FitResult], roots: [String], destination: FitDestination)
         -> [String]
     {
+        existingTargets(results, roots: roots.map(FitRoot.init), destination: destination)
+    }
+
+    static func existingTargets(_ results: [FitResult], roots: [FitRoot], destination: FitDestination) -> [String] {
         guard case .folder(let folder) = destination else { return [] }
-        let catalogs = roots.map(FitRoot.init).filter(\.isCatalog)
+        let catalogs = roots.filter(\.isCatalog)
         let files = results.filter { result in !catalogs.contains { $0.relative(result.path) != nil } }
             .compactMap { outputPath(of: $0, roots: roots, destination: destination) }
         return (catalogs.map { folder + "/" + $0.name } + files).filter { FileManager.default.fileExists(atPath: $0) }
@@ -55,6 +68,12 @@ public enum FitWriter {
     public static func write(
         _ results: [FitResult], roots: [String], destination: FitDestination, replacing: Bool,
         limits: DecodeLimits = .default
+    ) -> [WriteError] {
+        write(results, roots: roots.map(FitRoot.init), destination: destination, replacing: replacing, limits: limits)
+    }
+
+    static func write(
+        _ results: [FitResult], roots: [FitRoot], destination: FitDestination, replacing: Bool, limits: DecodeLimits
     ) -> [WriteError] {
         let readLimit = limits.maxFileBytes
         switch destination {
@@ -68,8 +87,7 @@ public enum FitWriter {
                 }
             }
         case .folder(let folder):
-            return writeInto(
-                folder, results, roots: roots.map(FitRoot.init), replacing: replacing, readLimit: readLimit)
+            return writeInto(folder, results, roots: roots, replacing: replacing, readLimit: readLimit)
         }
     }
 

@@ -1,11 +1,11 @@
 /// Big- and little-endian reads from byte arrays, bounds already checked by the caller.
 extension Array where Element == UInt8 {
-    func uint32BE(at offset: Int) -> UInt32 {
+    package func uint32BE(at offset: Int) -> UInt32 {
         UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8
             | UInt32(self[offset + 3])
     }
 
-    func uint16BE(at offset: Int) -> UInt16 { UInt16(self[offset]) << 8 | UInt16(self[offset + 1]) }
+    package func uint16BE(at offset: Int) -> UInt16 { UInt16(self[offset]) << 8 | UInt16(self[offset + 1]) }
 
     func uint16LE(at offset: Int) -> UInt16 { UInt16(self[offset]) | UInt16(self[offset + 1]) << 8 }
 

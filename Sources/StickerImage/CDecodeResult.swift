@@ -2,9 +2,9 @@ import CCodecs
 
 /// What the C shim hands back from a decode, turned into Swift: an error for a failing status, or the
 /// malloc'd RGBA buffer copied into an `RGBAImage`.
-enum CDecodeResult {
+package enum CDecodeResult {
     /// Throws the `DecodeError` a status stands for; `describe` words the library's message for data errors.
-    static func check(_ status: cc_status, message: String, describe: (String) -> String) throws(DecodeError) {
+    package static func check(_ status: cc_status, message: String, describe: (String) -> String) throws(DecodeError) {
         switch status {
         case CC_OK: return
         case CC_ERROR_UNSUPPORTED: throw .unsupportedFeature(message)

@@ -1,12 +1,12 @@
 /// At most 256 distinct RGBA colours (as little-endian UInt32) and their palette indices, in an
 /// open-addressed table: counting colours and mapping pixels run once per pixel, where a Dictionary's
 /// hashing would cost more than the deflate that follows.
-struct ColorTable: Sendable {
+package struct ColorTable: Sendable {
     static let limit = 256
     private static let slots = 1024  // a quarter full at most: short probes
     private var keys = [UInt32](repeating: 0, count: slots)
     private var entries = [Int16](repeating: -1, count: slots)  // index into `colors`, -1 when empty
-    private(set) var colors: [UInt32] = []
+    package private(set) var colors: [UInt32] = []
 
     init() { colors.reserveCapacity(Self.limit) }
 

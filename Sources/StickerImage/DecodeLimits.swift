@@ -81,7 +81,7 @@ public struct DecodeLimits: Equatable, Sendable {
         return total
     }
 
-    var cLimits: (width: UInt32, height: UInt32, pixels: UInt64) {
+    package var cLimits: (width: UInt32, height: UInt32, pixels: UInt64) {
         (UInt32(clamping: maxWidth), UInt32(clamping: maxHeight), UInt64(maxPixels))
     }
 }

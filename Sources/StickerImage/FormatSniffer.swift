@@ -1,6 +1,6 @@
 /// Identifies a file by its first bytes, never by its name.
 public enum FormatSniffer {
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The format of `bytes`, or `.unsupportedFormat` saying what the data looks like.
     /// PNG and APNG are told apart by an `acTL` chunk before the first `IDAT`.

@@ -27,10 +27,13 @@ public struct PackInput: Sendable {
 
 /// Turns command-line paths into packs: folders searched recursively, catalogs read through Contents.json.
 public enum InputDiscovery {
-    public struct InputError: Error, CustomStringConvertible {
+    /// A path that cannot be read as input: the command line is at fault.
+    public struct InputError: CommandFailure, CustomStringConvertible {
         public let path: String
         public let reason: String
         public var description: String { "\(path): \(reason)" }
+        public var messages: [String] { [description] }
+        public var isUsage: Bool { true }
     }
 
     /// Extensions looked at in a folder: every format a sticker might wrongly be, so the rules can say so.

@@ -31,10 +31,13 @@ public struct LintConfiguration: Sendable, Equatable {
         "max-label-length",
     ]
 
-    public struct ConfigurationError: Error, CustomStringConvertible {
+    /// A configuration file that cannot be read or makes no sense: a usage error.
+    public struct ConfigurationError: CommandFailure, CustomStringConvertible {
         public let file: String
         public let reason: String
         public var description: String { "\(file): \(reason)" }
+        public var messages: [String] { ["configuration error: " + description] }
+        public var isUsage: Bool { true }
     }
 
     /// The nearest `.stickerpack.yml` in `directory` or its parents.
@@ -47,6 +50,24 @@ public struct LintConfiguration: Sendable, Equatable {
             if parent.path == url.path { return nil }
             url = parent
         }
+    }
+
+    /// `explicit` (a --config FILE), else the nearest `.stickerpack.yml` from the first input that has one, else
+    /// the defaults.
+    public static func forInputs(explicit: String?, inputs: [String]) throws(ConfigurationError) -> LintConfiguration {
+        let path = explicit ?? inputs.lazy.compactMap { find(from: folder(of: $0)) }.first
+        guard let path else { return LintConfiguration() }
+        return try load(path)
+    }
+
+    /// The folder itself, or the folder a file is in: where the search starts.
+    static func folder(of path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return path
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
     }
 
     public static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {

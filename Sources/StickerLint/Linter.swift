@@ -41,6 +41,12 @@ public enum Linter {
             configuration: configuration, sizeClass: sizeClass)
     }
 
+    /// A `progress` callback for callers that are told only each file's path as it is done.
+    public static func perFile(_ done: (@Sendable (String) -> Void)?) -> (@Sendable (Int, Int, String) -> Void)? {
+        guard let done else { return nil }
+        return { @Sendable _, _, path in done(path) }
+    }
+
     /// The judge phase: rules over the prepared facts, pack by pack.
     public static func judge(_ prepared: PreparedPacks, configuration: LintConfiguration, sizeClass: SizeClass? = nil)
         -> LintReport

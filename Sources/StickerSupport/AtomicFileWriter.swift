@@ -3,10 +3,12 @@ import Foundation
 /// Writes files so that a crash or a full disk leaves the old file or none, never half a file:
 /// the bytes go to a temporary file beside the target, are flushed, then renamed into place.
 package enum AtomicFileWriter {
-    package struct WriteError: Error, CustomStringConvertible {
+    package struct WriteError: CommandFailure, CustomStringConvertible {
         package let path: String
         package let reason: String
         package var description: String { "cannot write \(path): \(reason)" }
+        package var messages: [String] { [description] }
+        package var isUsage: Bool { false }
     }
 
     /// Creates a folder and its missing parents (`mkdir -p`), failing with the system's reason: Foundation's

@@ -87,3 +87,28 @@ public enum NameCollision {
         folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }
+
+/// Outputs that a Mac's disk would take for one file: nothing may be written, on any platform, so Linux and a
+/// Mac behave alike.
+public struct NameCollisionError: CommandFailure, CustomStringConvertible {
+    /// "A and B" for each pair.
+    public let pairs: [String]
+
+    /// Throws when two of `outputs`, or an output and a file already beside it, would be one file on a Mac.
+    public static func check(_ outputs: [String]) throws(NameCollisionError) {
+        let pairs = NameCollision.beforeWriting(outputs)
+        if !pairs.isEmpty { throw NameCollisionError(pairs: pairs) }
+    }
+
+    /// A line per pair, then what happened and what to do.
+    public var messages: [String] {
+        pairs.map { "\($0) differ only in case (or Unicode normalisation)" } + [
+            "on a case-insensitive disk (a Mac's default) one would replace the other; nothing was written. "
+                + "Rename one input of each pair, or write into another folder."
+        ]
+    }
+
+    public var isUsage: Bool { true }
+
+    public var description: String { messages.joined(separator: "\n") }
+}

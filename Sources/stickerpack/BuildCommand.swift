@@ -2,11 +2,7 @@ import ArgumentParser
 import Foundation
 import StickerBuild
 import StickerCatalog
-import StickerImage
-import StickerJSON
-import StickerLint
-import StickerResample
-import StickerSupport
+import StickerReport
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -92,112 +88,43 @@ struct BuildCommand: ParsableCommand {
         if packName.isEmpty || packName.contains("/") { throw ValidationError("--pack-name must be a plain name.") }
     }
 
-    var manifestPath: String {
-        manifest
-            ?? ((output as NSString).deletingLastPathComponent.isEmpty
-                ? "" : (output as NSString).deletingLastPathComponent + "/") + "manifest.json"
-    }
-
-    var variantsPath: String {
-        let stem = ((output as NSString).lastPathComponent as NSString).deletingPathExtension
-        let parent = (output as NSString).deletingLastPathComponent
-        return (parent.isEmpty ? "" : parent + "/") + stem + " Variants"
-    }
+    var manifestPath: String { manifest ?? PackBuild.manifestBeside(output) }
+    var variantsPath: String { PackBuild.variantsBeside(output) }
 
     func run() throws {
-        var plan = try makePlan()
-        let fitted = fit ? try fitSources(&plan) : nil
-        defer { fitted.map { try? FileManager.default.removeItem(atPath: $0) } }
-        for name in plan.unmatched { Console.note("warning: '\(name)' in the order or labels file matches no sticker") }
-        if plan.items.isEmpty {
-            Console.error("\(source): no stickers found (PNG, APNG, GIF or JPEG files, or folders of frames)")
-            throw ExitCode(ExitStatus.failure)
+        var build = PackBuild(source: source, catalog: output, manifest: manifestPath)
+        build.variantsFolder = variants ? variantsPath : nil
+        (build.labels, build.order, build.configuration, build.icon) = (labels, order, config, icon)
+        build.packName = packName
+        build.sizeClass = sizeClass
+        build.sequenceTiming =
+            duration.map { SequenceTiming(duration: $0, kind: .fixed) } ?? SequenceTiming(duration: fps, kind: .fps)
+        (build.allowErrors, build.replacing, build.fit) = (allowErrors, force, fit)
+        build.followSymlinks = symlinks.followSymlinks
+        build.jobs = console.jobs
+        build.toolVersion = Stickerpack.version
+        var progress: ProgressBar?
+        defer { progress?.finish() }
+        let outcome = try Console.attempt {
+            try build.run(
+                started: { step, total in
+                    progress?.finish()
+                    progress = console.progress(total: total, verb: step.rawValue)
+                    return progress?.advance
+                }, note: Console.note)
         }
-        if !force {
-            for path in [manifestPath] + (variants ? [variantsPath] : [])
-            where FileManager.default.fileExists(atPath: path) {
-                Console.error("\(path) exists; use --force to replace it. Nothing was written.")
-                throw ExitCode(ExitStatus.failure)
-            }
-        }
-
-        let configuration = try LintConfiguration.forCommand(explicit: config, inputs: [source])
-        let input = plan.lintInput(name: source)
-        let progress = console.progress(total: input.stickerPaths.count, verb: "linting")
-        // Variants are made from lint's decode of each sticker: no file is decoded twice.
-        let prepared = variants ? PreparedVariants(writer: VariantWriter(), plan: plan) : nil
-        let report = Linter.lint(
-            [input], configuration: configuration, sizeClass: sizeClass, jobs: console.jobs,
-            progress: progress?.callback, consume: prepared?.consumer(pack: 0, paths: input.stickerPaths))
         progress?.finish()
-        let pack = report.packs[0]
-        if report.count(.error) > 0 && !allowErrors {
-            let context = ReportContext(
-                toolVersion: Stickerpack.version, colour: Terminal.isTerminal(stdout: false) && Terminal.coloursAllowed,
-                strict: false, baseDirectory: FileManager.default.currentDirectoryPath)
-            var errorsOnly = report
-            errorsOnly.packs[0].diagnostics = pack.diagnostics.filter { $0.severity == .error }
-            FileHandle.standardError.write(Data(TextReporter().render(errorsOnly, context: context).utf8))
-            Console.error(
-                "the build stopped: \(report.count(.error)) lint error\(report.count(.error) == 1 ? "" : "s") above. "
-                    + "Fix them, or build anyway with --allow-errors. Nothing was written."
-            )
-            throw ExitCode(ExitStatus.failure)
-        }
-
-        var options = CatalogBuilder.Options()
-        options.packName = plan.packName ?? packName
-        options.sizeClass = pack.context.sizeClass
-        options.sequenceTiming =
-            duration.map { SequenceTiming(duration: $0, kind: .fixed) }
-            ?? SequenceTiming(duration: fps, kind: .fps)
-        options.toolVersion = Stickerpack.version
-        if let icon {
-            let art = try decodeOrExit(icon).frames[0].image
-            do {
-                try IconSetMaker.checkSizes(art: art, fit: options.iconFit, limits: .default)
-            } catch {
-                Console.error("\(icon): \(error). Nothing was written.\n  hint: crop the art nearer to 4:3")
-                throw ExitCode(ExitStatus.failure)
-            }
-            options.iconArt = art
-        }
-        if variants {
-            options.variants = prepared
-            options.variantsFolderName = variantsPath
-        }
-        for path in plan.skipped {
-            Console.note("warning: \(path) is left out of the catalog: not a PNG, APNG, GIF or JPEG")
-        }
-        let facts = Dictionary(pack.stickers.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let builder = CatalogBuilder(plan: plan, options: options, facts: facts, diagnostics: pack.diagnostics)
-        do {
-            try builder.build(catalog: output, manifest: manifestPath, replacing: force)
-        } catch {
-            Console.error("\(error)")
-            throw ExitCode(ExitStatus.failure)
-        }
-        let sequences = plan.items.filter { if case .frames = $0.source { return true } else { return false } }.count
-        var what = "\(plan.items.count) sticker\(plan.items.count == 1 ? "" : "s")"
-        if sequences > 0 { what += " (\(sequences) sequence\(sequences == 1 ? "" : "s"))" }
+        var what = "\(outcome.stickers) sticker\(outcome.stickers == 1 ? "" : "s")"
+        if outcome.sequences > 0 { what += " (\(outcome.sequences) sequence\(outcome.sequences == 1 ? "" : "s"))" }
         print(
-            "built \(output): \(what), \(options.sizeClass.rawValue) class (\(options.sizeClass.pixels) "
+            "built \(output): \(what), \(outcome.sizeClass.rawValue) class (\(outcome.sizeClass.pixels) "
                 + "px)\(icon == nil ? "" : ", app icon set")"
         )
         print("  manifest  \(manifestPath)")
         if variants { print("  variants  \(variantsPath)/") }
+        let report = outcome.report
         if report.count(.warning) + report.count(.error) > 0 {
             print("  lint      \(report.countsText) (in the manifest; `stickerpack lint \(source)` shows them)")
-        }
-    }
-
-    func makePlan() throws -> PackPlan {
-        do {
-            return try PackPlan.load(
-                source: source, labels: labels, order: order, followSymlinks: symlinks.followSymlinks)
-        } catch {
-            Console.error(error.description)
-            throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.failure)
         }
     }
 }

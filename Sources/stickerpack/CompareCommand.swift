@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import StickerImage
-import StickerJSON
 import StickerQuality
+import StickerReport
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,18 +27,14 @@ struct CompareCommand: ParsableCommand {
             """
     )
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Argument(help: "The sticker as it was made.", completion: .file())
     var original: String
 
     @Argument(help: "The file to score against it: any supported format and size.", completion: .file())
     var candidate: String
 
-    @Option(help: "Output for people (text) or machines (json: one object).")
-    var format: OutputFormat = .text
+    @Option(help: "Output for people (text) or machines (json: one object).", completion: .list(["text", "json"]))
+    var format: ReportFormat = .text
 
     @Flag(help: "Score at most 4 frames at half size (about a tenth of the time; ranks candidates, less exact).")
     var quick = false
@@ -47,34 +42,16 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
 
+    func validate() throws { try format.check(in: ReportFormat.forData) }
+
     func run() throws {
-        let originalFile = try load(original)
-        let candidateFile = try load(candidate)
-        let comparison: StickerComparison
-        do {
-            comparison = try StickerComparison(
-                original: originalFile.image, candidate: candidateFile.image, options: quick ? .quick : .full)
-        } catch {
-            Console.error("\(original): \(error)")
-            throw ExitCode(ExitStatus.usage)
+        let compared = try Console.attempt {
+            try FileComparison(original: original, candidate: candidate, quick: quick, limits: limitOptions.limits)
         }
-        let report = CompareReport(
-            original: originalFile, candidate: candidateFile, comparison: comparison, quick: quick)
+        let report = CompareReport(compared)
         switch format {
         case .json: print(report.json.serialized(), terminator: "")
-        case .text: print(report.text)
-        }
-    }
-
-    /// Reads and decodes one side, or says which file and why, and exits 2: a comparison needs both.
-    private func load(_ path: String) throws -> CompareReport.File {
-        do {
-            let bytes = try ImageDecoder.readFile(at: path, limits: limitOptions.limits)
-            return CompareReport.File(
-                path: path, bytes: bytes.count, image: try ImageDecoder.decode(bytes, limits: limitOptions.limits))
-        } catch {
-            Console.error("\(path): \(error)\n  hint: \(error.hint)")
-            throw ExitCode(ExitStatus.usage)
+        default: print(report.text)
         }
     }
 }

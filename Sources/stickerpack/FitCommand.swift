@@ -4,7 +4,7 @@ import StickerCatalog
 import StickerFit
 import StickerImage
 import StickerLint
-import StickerPreview
+import StickerReport
 import StickerSupport
 
 struct FitCommand: ParsableCommand {
@@ -81,8 +81,8 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a before/after contact sheet (PNG) of the files fitted.", valueName: "file"))
     var preview: String?
 
-    @Option(help: "Report format: text or json.")
-    var format: FitReportFormat = .text
+    @Option(help: "Report format: text or json.", completion: .list(["text", "json"]))
+    var format: ReportFormat = .text
 
     @Flag(help: "Replace outputs that exist in the --output folder.")
     var force = false
@@ -96,11 +96,8 @@ struct FitCommand: ParsableCommand {
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
 
-    enum FitReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     func validate() throws {
+        try format.check(in: ReportFormat.forData)
         if paths.isEmpty { throw ValidationError("Name at least one sticker file, folder or catalog.") }
         if output != nil && inPlace { throw ValidationError("Give --output or --in-place, not both.") }
         if output == nil && !inPlace && !dryRun {
@@ -127,95 +124,37 @@ struct FitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs: [PackInput]
-        do {
-            inputs = try InputDiscovery.discover(
-                paths, configuration: LintConfiguration(), followSymlinks: symlinks.followSymlinks)
-        } catch {
-            Console.error(error.description)
-            throw ExitCode(ExitStatus.usage)
-        }
-        let files = inputs.readableStickerPaths
-        let refused = inputs.outsideReasons
-        for line in refused { Console.error(line) }
-        if files.isEmpty {
-            Console.error("no sticker images found in \(paths.joined(separator: ", "))")
-            throw ExitCode(ExitStatus.failure)
-        }
-        let destination: FitDestination = output.map { .folder($0) } ?? .inPlace
-        // Names that would be one file on a Mac are refused before the work, and again once fitting has
-        // chosen each output's extension.
-        if !dryRun {
-            try Console.refuseNameCollisions(
-                files.map {
-                    FitWriter.path(
-                        of: $0, named: ($0 as NSString).lastPathComponent, roots: paths, destination: destination)
-                })
-        }
-        let start = Date()
-        let results = fitAll(files)
-        var outputs: [String: String] = [:]
-        for result in results {
-            outputs[result.path] = FitWriter.outputPath(of: result, roots: paths, destination: destination)
-        }
-        var writeFailed = false
-        if !dryRun {
-            try Console.refuseNameCollisions(results.compactMap { outputs[$0.path] })
-            writeFailed = !write(results, destination: destination)
-        }
-        if let preview, !writePreview(results, to: preview) { writeFailed = true }
-        let report = FitReport(
-            results: results, outputs: dryRun || writeFailed ? [:] : outputs, options: options, dryRun: dryRun,
-            seconds: Date().timeIntervalSince(start))
-        print(format == .json ? report.json.serialized() : report.text, terminator: "")
-        if writeFailed { throw ExitCode(ExitStatus.usage) }
-        if results.contains(where: { !$0.passes }) || !refused.isEmpty { throw ExitCode(ExitStatus.failure) }
-    }
-
-    /// Every file fitted on all cores (one file per worker), in input order.
-    func fitAll(_ files: [String]) -> [FitResult] {
-        let progress = console.progress(total: files.count, verb: "fitting")
+        var run = FitRun(paths: paths, destination: output.map { .folder($0) } ?? .inPlace, options: options)
+        run.dryRun = dryRun
+        run.replacing = force
+        run.keepPreview = preview != nil
+        run.followSymlinks = symlinks.followSymlinks
+        run.jobs = console.jobs
+        var progress: ProgressBar?
         defer { progress?.finish() }
-        return FitBatch.fit(
-            files, options: options, keepPreview: preview != nil, jobs: console.jobs, progress: progress?.advance)
-    }
-
-    /// Writes the outputs, refusing to replace any without --force; false (after saying why) on an error.
-    func write(_ results: [FitResult], destination: FitDestination) -> Bool {
-        let existing = FitWriter.existingTargets(results, roots: paths, destination: destination)
-        if !existing.isEmpty && !force {
-            Console.error(
-                "\(existing.count) output\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); "
-                    + "nothing was written. Use --force to replace them, or choose another --output folder.")
-            return false
-        }
-        let errors = FitWriter.write(
-            results, roots: paths, destination: destination, replacing: force, limits: limitOptions.limits)
-        for error in errors { Console.error(error.description) }
-        return errors.isEmpty
-    }
-
-    func writePreview(_ results: [FitResult], to path: String) -> Bool {
-        let rows = results.compactMap { result -> BeforeAfterSheet.Row? in
-            guard result.outcome == .fitted || result.outcome == .belowMinQuality, let before = result.previewBefore,
-                let after = result.previewAfter
-            else { return nil }
-            // The score first, so a narrow cell still shows it.
-            let bar = result.outcome == .belowMinQuality ? String(format: " UNDER %g", minQuality) : ""
-            let score = result.score.map {
-                String(format: "worst %.1f", $0.worst) + bar + String(format: ", mean %.1f", $0.mean)
+        var outcome = try Console.attempt {
+            try run.run { total in
+                progress = console.progress(total: total, verb: "fitting")
+                return progress?.advance
             }
-            let bytes = "\(result.before?.bytes.grouped ?? "?") -> \(result.after?.bytes.grouped ?? "?") bytes"
-            return BeforeAfterSheet.Row(
-                name: result.path, caption: (score.map { $0 + "; " } ?? "") + bytes, before: before, after: after)
         }
-        do {
-            let sheet = try BeforeAfterSheet.render(rows, limits: limitOptions.limits)
-            try AtomicFileWriter.write(try PNGEncoder.encodeOpaque(sheet), to: path)
-            return true
-        } catch {
-            Console.error("cannot write the preview \(path): \(error)")
-            return false
+        progress?.finish()
+        for line in outcome.refused + outcome.writeErrors { Console.error(line) }
+        var writeFailed = !outcome.writeErrors.isEmpty
+        if let preview {
+            do {
+                let png = try FitPreview.png(outcome.results, minQuality: minQuality, limits: limitOptions.limits)
+                try AtomicFileWriter.write(png, to: preview)
+            } catch {
+                Console.error("cannot write the preview \(preview): \(error)")
+                writeFailed = true
+                outcome.outputs = [:]
+            }
+        }
+        print(format == .json ? outcome.report.json.serialized() : outcome.report.text, terminator: "")
+        if writeFailed { throw ExitCode(ExitStatus.usage) }
+        if outcome.results.contains(where: { !$0.passes }) || !outcome.refused.isEmpty {
+            throw ExitCode(ExitStatus.failure)
         }
     }
 }

@@ -50,27 +50,12 @@ struct IconsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let image = try decodeOrExit(art, limits: limitOptions.limits)
-        let colour = HexColour.parse(background)!
-        do {
-            try IconSetMaker.checkSizes(art: image.frames[0].image, fit: fit, limits: limitOptions.limits)
-        } catch {
-            Console.error(
-                "\(art): the art is \(image.width)x\(image.height) px, too far from 4:3 for --fit \(fit.rawValue): "
-                    + "\(error)"
-                    + "\n  hint: crop the art nearer to 4:3, or use --fit contain")
-            throw ExitCode(ExitStatus.failure)
-        }
-        do {
+        let image = try Console.attempt {
             try IconSetMaker.write(
-                art: image.frames[0].image, to: output, replacing: force, fit: fit, background: colour,
+                artFile: art, to: output, replacing: force, fit: fit, background: HexColour.parse(background)!,
                 filter: filter, limits: limitOptions.limits)
-        } catch {
-            Console.error("\(error)")
-            throw ExitCode(ExitStatus.failure)
         }
-        let ratio = Double(image.width) / Double(image.height)
-        if abs(ratio - 4.0 / 3.0) > 0.01 {
+        if abs(Double(image.width) / Double(image.height) - 4.0 / 3.0) > 0.01 {
             Console.note(
                 "note: the art is \(image.width)x\(image.height), not 4:3; it was fitted with --fit \(fit.rawValue)")
         }

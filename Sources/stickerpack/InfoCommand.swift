@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import StickerImage
 import StickerJSON
+import StickerReport
+import StickerSupport
 
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,15 +21,12 @@ struct InfoCommand: ParsableCommand {
             """
     )
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Argument(help: "Image files to describe.", completion: .file())
     var files: [String]
 
-    @Option(help: "Output for people (text) or machines (json: an array of objects).")
-    var format: OutputFormat = .text
+    @Option(
+        help: "Output for people (text) or machines (json: an array of objects).", completion: .list(["text", "json"]))
+    var format: ReportFormat = .text
 
     @Flag(help: "Read only the header: format and size, no pixels decoded.")
     var headerOnly = false
@@ -36,15 +35,17 @@ struct InfoCommand: ParsableCommand {
     var limitOptions: LimitOptions
 
     func validate() throws {
+        try format.check(in: ReportFormat.forData)
         if files.isEmpty { throw ValidationError("Name at least one image file.") }
     }
 
     func run() throws {
-        let reports = files.map { ImageReport(path: $0, headerOnly: headerOnly, limits: limitOptions.limits) }
+        let files = files.map { ImageInspection(path: $0, headerOnly: headerOnly, limits: limitOptions.limits) }
+        let reports = files.map(ImageReport.init)
         switch format {
         case .json: print(JSONValue.array(reports.map(\.json)).serialized(), terminator: "")
-        case .text: print(reports.map(\.text).joined(separator: "\n"))
+        default: print(reports.map(\.text).joined(separator: "\n"))
         }
-        if reports.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.failure) }
+        if files.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.failure) }
     }
 }

@@ -4,6 +4,7 @@ import StickerCatalog
 import StickerImage
 import StickerLint
 import StickerPreview
+import StickerReport
 import StickerSupport
 
 struct LintCommand: ParsableCommand {
@@ -94,42 +95,28 @@ struct LintCommand: ParsableCommand {
         for rule in disabled { configuration.rules[rule] = .off }
         let strict = self.strict || configuration.strict
 
-        let inputs: [PackInput]
-        do {
-            let paths = wholePacks ? InputDiscovery.enclosingPacks(of: self.paths) : self.paths
-            inputs = try InputDiscovery.discover(
-                paths, configuration: configuration, followSymlinks: symlinks.followSymlinks)
-        } catch {
-            Console.error(error.description)
-            throw ExitCode(ExitStatus.usage)
+        let inputs = try Console.attempt {
+            try InputDiscovery.discover(
+                wholePacks ? InputDiscovery.enclosingPacks(of: paths) : paths, configuration: configuration,
+                followSymlinks: symlinks.followSymlinks)
         }
-        let report: LintReport
-        var previews: PreviewCollector?
-        if format == .html {
-            (report, previews) = PreviewRun.lint(
-                inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
-                sheet: false, html: true, console: console, verb: "linting")
-        } else {
-            let progress = console.progress(total: inputs.reduce(0) { $0 + $1.stickerPaths.count }, verb: "linting")
-            report = Linter.lint(
-                inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
-                jobs: console.jobs,
-                progress: progress?.callback)
-            progress?.finish()
-        }
+        var progress: ProgressBar?
+        let (report, previews) = PreviewCollector.lint(
+            inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
+            sheet: false, html: format == .html, jobs: console.jobs,
+            started: { total in
+                progress = console.progress(total: total, verb: "linting")
+                return progress?.advance
+            })
+        progress?.finish()
 
         let colour = output == nil && Terminal.isTerminal(stdout: true) && Terminal.coloursAllowed
         let context = ReportContext(
             toolVersion: Stickerpack.version, colour: colour, strict: strict,
             baseDirectory: FileManager.default.currentDirectoryPath)
-        let rendered = format.reporter(previews: previews).render(report, context: context)
+        let rendered = format.lintReporter(previews: previews).render(report, context: context)
         if let output {
-            do throws(AtomicFileWriter.WriteError) {
-                try AtomicFileWriter.write(Array(rendered.utf8), to: output)
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(ExitStatus.failure)
-            }
+            try Console.attempt { try AtomicFileWriter.write(Array(rendered.utf8), to: output) }
             Console.note("\(output): \(report.stickers.count) stickers; \(report.countsText)")
         } else {
             FileHandle.standardOutput.write(Data(rendered.utf8))
@@ -139,29 +126,11 @@ struct LintCommand: ParsableCommand {
 }
 
 extension SizeClass: ExpressibleByArgument {}
-extension ReportFormat: ExpressibleByArgument {}
 
 extension LintConfiguration {
-    /// `--config FILE`, else the nearest .stickerpack.yml from the first input that has one, else the
-    /// defaults. A bad file is a usage error (exit 2) that names it.
+    /// `--config FILE`, else the nearest .stickerpack.yml, else the defaults. A bad file is a usage error
+    /// (exit 2) that names it.
     static func forCommand(explicit: String?, inputs: [String]) throws -> LintConfiguration {
-        let path = explicit ?? inputs.lazy.compactMap { find(from: folder(of: $0)) }.first
-        guard let path else { return LintConfiguration() }
-        do {
-            return try load(path)
-        } catch {
-            Console.error("configuration error: \(error.description)")
-            throw ExitCode(ExitStatus.usage)
-        }
-    }
-
-    /// The folder itself, or the folder a file is in: where the search starts.
-    static func folder(of path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return path
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
+        try Console.attempt { try forInputs(explicit: explicit, inputs: inputs) }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import StickerImage
 import StickerLint
 import StickerPreview
+import StickerReport
 import StickerSupport
 
 struct PreviewCommand: ParsableCommand {
@@ -70,50 +71,25 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let targets = [output] + (html.map { [$0] } ?? [])
-        if !force, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0) }) {
-            Console.error("\(existing) exists; use --force to replace it. Nothing was written.")
-            throw ExitCode(ExitStatus.failure)
+        var run = PreviewRun(paths: paths, sheet: output)
+        (run.html, run.configurationFile, run.sizeClass, run.limits) = (
+            html, pack.config, pack.sizeClass, limitOptions.limits
+        )
+        (run.replacing, run.followSymlinks, run.jobs) = (force, symlinks.followSymlinks, console.jobs)
+        run.toolVersion = Stickerpack.version
+        var progress: ProgressBar?
+        defer { progress?.finish() }
+        let outcome = try Console.attempt {
+            try run.run { total in
+                progress = console.progress(total: total, verb: "previewing")
+                return progress?.advance
+            }
         }
-        let configuration = try pack.configuration(for: paths)
-        let inputs: [PackInput]
-        do {
-            inputs = try InputDiscovery.discover(
-                paths, configuration: configuration, followSymlinks: symlinks.followSymlinks)
-        } catch {
-            Console.error(error.description)
-            throw ExitCode(ExitStatus.usage)
-        }
-        let (report, previews) = PreviewRun.lint(
-            inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
-            sheet: true, html: html != nil, console: console, verb: "previewing")
-        if report.stickers.isEmpty {
-            Console.error("no sticker images found in \(paths.joined(separator: ", "))")
-            throw ExitCode(ExitStatus.failure)
-        }
-        let sheet: (image: RGBAImage, layout: SheetLayout)
-        do {
-            sheet = try ContactSheet.render(report, previews: previews, limits: limitOptions.limits)
-        } catch {
-            Console.error(
-                "\(output): the contact sheet of \(report.stickers.count) stickers is too large: \(error). "
-                    + "Nothing was written."
-                    + "\n  hint: preview fewer stickers at a time, or raise --max-side and --max-pixels")
-            throw ExitCode(ExitStatus.failure)
-        }
-        do {
-            let png = try PNGEncoder.encodeOpaque(sheet.image)
-            var htmlBytes: [UInt8]?
-            if html != nil { htmlBytes = Array(PreviewRun.htmlReport(report, previews: previews).utf8) }
-            try AtomicFileWriter.write(png, to: output)
-            if let html, let htmlBytes { try AtomicFileWriter.write(htmlBytes, to: html) }
-        } catch {
-            Console.error("\(error)")
-            throw ExitCode(ExitStatus.failure)
-        }
+        progress?.finish()
+        let count = outcome.report.stickers.count
         print(
-            "wrote \(output): \(report.stickers.count) sticker\(report.stickers.count == 1 ? "" : "s"), "
-                + "\(sheet.image.width) x \(sheet.image.height) px; \(report.countsText)"
+            "wrote \(output): \(count) sticker\(count == 1 ? "" : "s"), "
+                + "\(outcome.width) x \(outcome.height) px; \(outcome.report.countsText)"
         )
         if let html { print("wrote \(html)") }
     }

@@ -51,43 +51,17 @@ struct ResizeCommand: ParsableCommand {
                 "The size asked for is beyond the limits: \(error.reason). Choose a smaller --width or --height, "
                     + "or raise --max-side, --max-pixels or --max-memory.")
         }
-        if Self.format(of: output) == nil { throw ValidationError("The output must end in .png, .gif, .jpg or .jpeg.") }
-    }
-
-    static func format(of path: String) -> ImageFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "png", "apng": return .png
-        case "gif": return .gif
-        case "jpg", "jpeg": return .jpeg
-        default: return nil
+        if ResizeJob.format(of: output) == nil {
+            throw ValidationError("The output must end in .png, .gif, .jpg or .jpeg.")
         }
     }
 
     func run() throws {
-        if FileManager.default.fileExists(atPath: output) && !force {
-            Console.error("\(output) exists; use --force to replace it")
-            throw ExitCode(ExitStatus.failure)
-        }
-        let image = try decodeOrExit(input, limits: limitOptions.limits)
-        let newHeight = height ?? ResamplePlan.heightKeepingAspect(of: image, width: width)
-        // The input decides the height (its aspect) and the frame count: beyond the limits, that is the file's doing.
-        do {
-            try limitOptions.limits.checkOutput(width: width, height: newHeight, frames: image.frames.count)
-        } catch {
-            Console.error("\(input): \(error)\n  hint: \(error.hint)")
-            throw ExitCode(ExitStatus.failure)
-        }
-        let resized = image.resized(
-            width: width, height: newHeight, filter: resampling.filter, linear: resampling.linear)
-        do {
-            try AtomicFileWriter.write(
-                try ImageEncoder.encode(
-                    resized, as: Self.format(of: output)!, compression: resampling.compression), to: output)
-        } catch {
-            Console.error("\(error)")
-            throw ExitCode(ExitStatus.failure)
-        }
+        var job = ResizeJob(input: input, output: output, width: width, height: height)
+        (job.filter, job.linear, job.compression) = (resampling.filter, resampling.linear, resampling.compression)
+        (job.replacing, job.limits) = (force, limitOptions.limits)
+        let (image, resized) = try Console.attempt { try job.run() }
         let frames = resized.frames.count > 1 ? ", \(resized.frames.count) frames" : ""
-        print("\(input) (\(image.width)x\(image.height)) -> \(output) (\(width)x\(newHeight)\(frames))")
+        print("\(input) (\(image.width)x\(image.height)) -> \(output) (\(width)x\(resized.height)\(frames))")
     }
 }

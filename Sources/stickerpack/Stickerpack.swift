@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StickerSupport
 
 @main
 struct Stickerpack: ParsableCommand {
@@ -45,13 +46,4 @@ struct Stickerpack: ParsableCommand {
             exit(withError: error)
         }
     }
-}
-
-/// The exit statuses every subcommand uses.
-enum ExitStatus {
-    static let success: Int32 = 0
-    /// The work found a problem: a file that does not decode, a lint error.
-    static let failure: Int32 = 1
-    /// The command line or the configuration is wrong.
-    static let usage: Int32 = 2
 }

@@ -3,6 +3,7 @@ import Foundation
 import StickerBuild
 import StickerImage
 import StickerLint
+import StickerReport
 import StickerResample
 import StickerSupport
 
@@ -70,36 +71,19 @@ struct VariantsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs: [PackInput]
-        do {
-            inputs = try InputDiscovery.discover(
-                paths, configuration: LintConfiguration(), followSymlinks: symlinks.followSymlinks)
-        } catch {
-            Console.error(error.description)
-            throw ExitCode(ExitStatus.usage)
+        var progress: ProgressBar?
+        defer { progress?.finish() }
+        let outcome = try Console.attempt {
+            try VariantBatch.run(
+                paths: paths, output: output, writer: writer, replacing: force, followSymlinks: symlinks.followSymlinks,
+                workers: console.jobs,
+                started: { total in
+                    progress = console.progress(total: total, verb: "writing variants")
+                    return progress?.advance
+                })
         }
-        let batch = VariantBatch(writer: writer, inputs: inputs, paths: paths, output: output)
-        // Links out of a folder and catalog filenames that lead out of it: reported, never read.
-        let outside = inputs.outsideReasons
-        if batch.jobs.isEmpty {
-            for line in outside { Console.error(line) }
-            Console.error("no sticker images found in \(paths.joined(separator: ", "))")
-            throw ExitCode(ExitStatus.failure)
-        }
-        let planned = batch.plannedOutputs()
-        try Console.refuseNameCollisions(planned)
-        let existing = planned.filter { FileManager.default.fileExists(atPath: $0) }
-        if !existing.isEmpty && !force {
-            Console.error(
-                "\(existing.count) output file\(existing.count == 1 ? "" : "s") exist (first: \(existing[0])); "
-                    + "nothing was written. Use --force to replace them."
-            )
-            throw ExitCode(ExitStatus.failure)
-        }
-        let progress = console.progress(total: batch.jobs.count, verb: "writing variants")
-        let outcome = batch.run(workers: console.jobs) { progress?.advance($0) }
         progress?.finish()
-        let failures = (outside + outcome.failures).sorted()
+        let failures = outcome.failures
         for failure in failures { Console.error(failure) }
         let written = outcome.written
         let files = written.reduce(0, +)

@@ -16,7 +16,7 @@ TARGETS=("$@")
 # lld: gold fails on the fuzzer runtime's debug information. The C shim also gets UndefinedBehaviorSanitizer,
 # fatal, so undefined behaviour there is a finding too.
 mkdir -p "$SCRATCH/logs"
-if ! swift build --product stickerpack-fuzz --scratch-path "$SCRATCH" \
+if ! swift build --product stickerpack-fuzz --scratch-path "$SCRATCH" -Xswiftc -O -Xcc -O2 \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
     -Xcc -fsanitize=fuzzer-no-link,address,undefined -Xcc -fno-sanitize-recover=undefined > "$SCRATCH/logs/build.log" 2>&1; then
     grep -v "^\[" "$SCRATCH/logs/build.log" | tail -30

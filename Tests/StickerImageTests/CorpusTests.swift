@@ -1,5 +1,6 @@
 import Foundation
 import StickerImage
+import TestSupport
 import Testing
 
 /// Every file of `Tests/Corpora/EXPECTED.tsv`: valid ones decode every frame with Pillow's size and frame

@@ -1,5 +1,6 @@
 import Foundation
 import StickerSupport
+import TestSupport
 import Testing
 
 @testable import StickerImage

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StickerImage
@@ -8,25 +9,6 @@ import Testing
 @Suite("PNG/APNG encoder over libdeflate")
 struct PNGEncoderTests {
     static let levels: [PNGCompression] = [PNGCompression(level: 0)!, PNGCompression(level: 1)!, .fast, .max]
-
-    /// A reproducible pseudo-random source (SplitMix64).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [UInt8]) -> RGBAImage {
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(width * height * 4)
-        for y in 0..<height { for x in 0..<width { pixels += pixel(x, y) } }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
 
     /// IHDR's bit depth and colour type, and every chunk's type, each CRC checked by the decoder's walker.
     static func header(_ png: [UInt8]) throws -> (bitDepth: Int, colorType: Int, chunks: [String]) {
@@ -65,7 +47,7 @@ struct PNGEncoderTests {
     func greyDepths() throws {
         for (depth, step) in [(1, 255), (2, 85), (4, 17), (8, 1)] {
             let levels = 256 / max(1, step) + (step == 1 ? 0 : 1)
-            let image = Self.image(37, 23) { x, y in
+            let image = TestPixels.image(37, 23) { x, y in
                 let g = UInt8(((x * 7 + y * 3) % levels) * step % 256)
                 return [g, g, g, 255]
             }
@@ -75,7 +57,7 @@ struct PNGEncoderTests {
 
     @Test("Grey with one fully transparent grey: a tRNS colour key; invisible pixels keep their grey")
     func greyColorKey() throws {
-        let image = Self.image(40, 30) { x, y in
+        let image = TestPixels.image(40, 30) { x, y in
             x % 9 == 0
                 ? [255, 255, 255, 0]
                 : [UInt8((x * 11 + y) % 255), UInt8((x * 11 + y) % 255), UInt8((x * 11 + y) % 255), 255]
@@ -85,8 +67,8 @@ struct PNGEncoderTests {
 
     @Test("Grey with partial alpha and more than 256 grey-alpha pairs: grey + alpha")
     func greyAlpha() throws {
-        var random = Seeded(state: 1)
-        let image = Self.image(64, 48) { _, _ in
+        var random = TestPixels.Seeded(state: 1)
+        let image = TestPixels.image(64, 48) { _, _ in
             let g = UInt8.random(in: 0...255, using: &random)
             return [g, g, g, UInt8.random(in: 0...255, using: &random)]
         }
@@ -95,8 +77,8 @@ struct PNGEncoderTests {
 
     @Test("Opaque noise: RGB; with one colour fully transparent and never opaque: RGB and a tRNS key")
     func rgbAndKey() throws {
-        var random = Seeded(state: 2)
-        let noise = Self.image(50, 40) { _, _ in
+        var random = TestPixels.Seeded(state: 2)
+        let noise = TestPixels.image(50, 40) { _, _ in
             [
                 UInt8.random(in: 1...255, using: &random), .random(in: 0...255, using: &random),
                 .random(in: 0...255, using: &random), 255,
@@ -117,7 +99,7 @@ struct PNGEncoderTests {
     @Test("Few colours: a palette at 1, 2, 4 or 8 bits, translucent entries in tRNS")
     func palettes() throws {
         for (count, depth) in [(2, 1), (4, 2), (13, 4), (200, 8)] {
-            var random = Seeded(state: UInt64(count))
+            var random = TestPixels.Seeded(state: UInt64(count))
             var colors: [[UInt8]] = []
             for i in 0..<count {
                 let green = UInt8.random(in: 0...255, using: &random)
@@ -125,15 +107,15 @@ struct PNGEncoderTests {
                 let alpha: UInt8 = i % 3 == 0 ? UInt8(i % 256) : 255
                 colors.append([UInt8(i * 37 % 256), green, blue, alpha])
             }
-            let image = Self.image(33, 29) { x, y in colors[(x * 5 + y * 7) % count] }
+            let image = TestPixels.image(33, 29) { x, y in colors[(x * 5 + y * 7) % count] }
             try Self.roundTrip(image, colorType: .palette, bitDepth: depth, chunks: ["PLTE", "tRNS"])
         }
     }
 
     @Test("Invisible pixels keep their colour: transparent pixels of many colours stay exact")
     func invisibleColours() throws {
-        var random = Seeded(state: 3)
-        let image = Self.image(60, 60) { _, _ in
+        var random = TestPixels.Seeded(state: 3)
+        let image = TestPixels.image(60, 60) { _, _ in
             [
                 .random(in: 0...255, using: &random), .random(in: 0...255, using: &random),
                 .random(in: 0...255, using: &random), UInt8.random(in: 0...3, using: &random) == 0 ? 255 : 0,
@@ -157,7 +139,7 @@ struct PNGEncoderTests {
 
     @Test("Random images of random sizes, alpha and colour counts: every one decodes to its pixels")
     func randomImages() throws {
-        var random = Seeded(state: 4)
+        var random = TestPixels.Seeded(state: 4)
         for _ in 0..<24 {
             let width = Int.random(in: 1...90, using: &random)
             let height = Int.random(in: 1...90, using: &random)
@@ -167,7 +149,7 @@ struct PNGEncoderTests {
                     .random(in: 0...255, using: &random), [0, 128, 255].randomElement(using: &random)!,
                 ]
             }
-            let image = Self.image(width, height) { _, _ in palette.randomElement(using: &random)! }
+            let image = TestPixels.image(width, height) { _, _ in palette.randomElement(using: &random)! }
             for level in Self.levels {
                 let png = try PNGEncoder.encode(image, compression: level)
                 _ = try Self.header(png)
@@ -178,9 +160,9 @@ struct PNGEncoderTests {
 
     @Test("Every filter type, forced on every row, at every filter distance, decodes exactly through libpng")
     func everyFilter() throws {
-        var random = Seeded(state: 5)
+        var random = TestPixels.Seeded(state: 5)
         // Smooth gradients with noise: every predictor has something to predict.
-        let image = Self.image(45, 31) { x, y in
+        let image = TestPixels.image(45, 31) { x, y in
             [
                 UInt8((x * 5 + y) % 256), UInt8((y * 7) % 256) &+ .random(in: 0...9, using: &random),
                 UInt8((x * y) % 256), UInt8(255 - (x + y) % 200),
@@ -193,15 +175,15 @@ struct PNGEncoderTests {
             (image, .rgba),
             (opaque, PNGPixelLayout(colorType: .rgb, bitDepth: 8, palette: nil, transparentKey: nil)),
             (
-                Self.image(45, 31) { x, y in [UInt8(x * 5), UInt8(x * 5), UInt8(x * 5), UInt8(y * 8)] },
+                TestPixels.image(45, 31) { x, y in [UInt8(x * 5), UInt8(x * 5), UInt8(x * 5), UInt8(y * 8)] },
                 PNGPixelLayout(colorType: .greyAlpha, bitDepth: 8, palette: nil, transparentKey: nil)
             ),
             (
-                Self.image(45, 31) { x, y in [UInt8(x * y % 256), UInt8(x * y % 256), UInt8(x * y % 256), 255] },
+                TestPixels.image(45, 31) { x, y in [UInt8(x * y % 256), UInt8(x * y % 256), UInt8(x * y % 256), 255] },
                 PNGPixelLayout(colorType: .grey, bitDepth: 8, palette: nil, transparentKey: nil)
             ),
         ]
-        let few = Self.image(45, 31) { x, y in [UInt8(x % 4 * 60), UInt8(y % 4 * 60), 9, 255] }
+        let few = TestPixels.image(45, 31) { x, y in [UInt8(x % 4 * 60), UInt8(y % 4 * 60), 9, 255] }
         let all = layouts + [(few, PNGColorReducer.layout(for: [few]))]
         for (picture, layout) in all {
             for strategy in PNGFilterStrategy.all {
@@ -217,14 +199,14 @@ struct PNGEncoderTests {
 
     @Test("encodeOpaque drops alpha (RGB or smaller), encodeRGBA always writes 8-bit RGBA")
     func opaqueAndRGBA() throws {
-        let image = Self.image(20, 20) { x, y in [UInt8(x * 12), UInt8(y * 12), 7, UInt8(x * 10)] }
+        let image = TestPixels.image(20, 20) { x, y in [UInt8(x * 12), UInt8(y * 12), 7, UInt8(x * 10)] }
         let opaque = try PNGEncoder.encodeOpaque(image)
         #expect([2, 3].contains(try Self.header(opaque).colorType))
         #expect(
             try ImageDecoder.decode(opaque).frames[0].image.pixels.enumerated().allSatisfy {
                 $0.offset % 4 != 3 || $0.element == 255
             })
-        let flat = Self.image(8, 8) { _, _ in [1, 2, 3, 4] }
+        let flat = TestPixels.image(8, 8) { _, _ in [1, 2, 3, 4] }
         let rgba = try PNGEncoder.encodeRGBA(flat)
         #expect(try Self.header(rgba).colorType == 6)
         #expect(try ImageDecoder.decode(rgba).frames[0].image == flat)
@@ -241,22 +223,10 @@ struct PNGEncoderTests {
 
     // MARK: APNG
 
-    /// The fcTL fields of an APNG: sequence, rectangle, delay, dispose and blend ops.
-    static func frameControls(_ png: [UInt8]) throws -> [[Int]] {
-        try PNGChunkWalker.chunks(of: png).filter { $0.type == "fcTL" }.map { chunk in
-            let d = chunk.data.lowerBound
-            return [
-                Int(png.uint32BE(at: d)), Int(png.uint32BE(at: d + 4)), Int(png.uint32BE(at: d + 8)),
-                Int(png.uint32BE(at: d + 12)), Int(png.uint32BE(at: d + 16)), Int(png.uint16BE(at: d + 20)),
-                Int(png.uint16BE(at: d + 22)), Int(png[d + 24]), Int(png[d + 25]),
-            ]
-        }
-    }
-
     @Test("APNG: frames that clear, move and repeat come back exactly, with delays and the loop count")
     func apngSemantics() throws {
-        var random = Seeded(state: 6)
-        let background = Self.image(48, 40) { x, y in
+        var random = TestPixels.Seeded(state: 6)
+        let background = TestPixels.image(48, 40) { x, y in
             [UInt8(x * 5), UInt8(y * 6), .random(in: 0...255, using: &random), UInt8((x + y) % 2 == 0 ? 255 : 90)]
         }
         var moved = background
@@ -277,7 +247,7 @@ struct PNGEncoderTests {
                 let chunks = try Self.header(png).chunks
                 #expect(chunks.firstIndex(of: "acTL")! < chunks.firstIndex(of: "IDAT")!)
                 #expect(chunks.firstIndex(of: "fcTL")! < chunks.firstIndex(of: "IDAT")!)
-                let controls = try Self.frameControls(png)
+                let controls = try TestPixels.frameControls(png)
                 #expect(controls.count == frames.count)
                 // The unchanged third frame is a 1x1 rectangle (dispose and blend ops are chosen per frame).
                 #expect(controls[2][1] == 1 && controls[2][2] == 1)

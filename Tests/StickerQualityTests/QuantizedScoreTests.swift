@@ -1,4 +1,5 @@
 import StickerImage
+import StickerPalette
 import Testing
 
 @testable import StickerQuality

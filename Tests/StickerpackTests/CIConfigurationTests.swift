@@ -52,7 +52,7 @@ struct CIConfigurationTests {
         let oldestJob = try #require(workflow["jobs"]?["oldest-swift"])
         #expect(oldestJob["container"]?.string == oldest)
         #expect(
-            Self.runs(Array(oldestJob["steps"]?.sequence ?? [])).contains { $0.contains("swift build --build-tests") })
+            Self.runs(Array(oldestJob["steps"]?.sequence ?? [])).contains { $0.contains("make build build-tests") })
         for (key, job) in jobs {
             let name = key.string ?? "?"
             let steps = job["steps"]?.sequence ?? []

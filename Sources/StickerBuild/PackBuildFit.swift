@@ -1,0 +1,44 @@
+import Foundation
+import StickerFit
+import StickerImage
+import StickerSupport
+
+/// `build --fit`: the stickers over the byte limit or out of 300-618 px are fitted (as `stickerpack fit` does,
+/// with its defaults) into a temporary folder, and the catalog is built from those copies; SRC is never changed.
+extension PackBuild {
+    /// Points the plan's files at their fitted copies; returns the temporary folder to remove after the build.
+    /// Throws, writing nothing, when a sticker cannot be fitted, or only under fit's minimum quality.
+    func fitSources(
+        _ plan: inout PackPlan, started: (Step, Int) -> (@Sendable (String) -> Void)?, note: (String) -> Void
+    ) throws(Failure) -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-fit-\(UUID())").path
+        let files = plan.items.compactMap { item -> String? in
+            if case .file(let path) = item.source { return path } else { return nil }
+        }
+        let results = FitBatch.fit(
+            files, options: FitOptions(), jobs: jobs, progress: started(.fitting, files.count))
+        let failed = results.filter { !$0.passes }
+        if !failed.isEmpty { throw .notFitted(failed) }
+        // Each fitted file goes to a folder of its own, so two stickers' outputs never share a name.
+        var fitted: [String: String] = [:]
+        for (index, result) in results.enumerated() where result.bytes != nil {
+            let destination = FitDestination.folder(folder + "/\(index)")
+            let errors = FitWriter.write([result], roots: [], destination: destination, replacing: false)
+            guard errors.isEmpty, let path = FitWriter.outputPath(of: result, roots: [], destination: destination)
+            else {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw .fitWriting(errors.map(\.description))
+            }
+            fitted[result.path] = path
+            note(
+                "fitted \(result.path): \((result.before?.bytes ?? 0).grouped) -> "
+                    + "\((result.bytes?.count ?? 0).grouped) bytes")
+        }
+        for index in plan.items.indices {
+            if case .file(let path) = plan.items[index].source, let copy = fitted[path] {
+                plan.items[index].source = .file(copy)
+            }
+        }
+        return folder
+    }
+}

@@ -1,0 +1,106 @@
+/// Writes GIF with the project's own stream writer and LZW coder (`GIFStreamWriter`, `LZWEncoder`): 1-bit
+/// transparency by an alpha threshold (edge pixels keep their own colour, so no dark fringe), the colours
+/// exactly when every frame together has at most 256, else one palette shared by all frames from
+/// `PaletteQuantizer`; each frame stored as the rectangle that changed, with disposal and transparency for
+/// unchanged pixels chosen per frame (`GIFFramePlanner`); delays in hundredths, and the loop count kept.
+import StickerPalette
+
+public enum GIFEncoder {
+    /// `quick`: one LZW table policy per frame instead of both, for sizes that only need to be no smaller.
+    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128, quick: Bool = false)
+        throws(EncodeError) -> [UInt8]
+    {
+        guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
+            throw EncodeError.unsupportedImage(
+                "GIF encoding failed: \(image.width)x\(image.height) px; a GIF side is 1 to 65535 px")
+        }
+        var binary = image
+        for index in binary.frames.indices {
+            binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
+        }
+        if let exact = encodeExact(binary, globalOnly: true, quick: quick) { return exact.bytes }
+        let quantized = PaletteQuantizer.quantize(binary.frames.map(\.image))
+        for index in binary.frames.indices { binary.frames[index].image = quantized.image(frame: index) }
+        guard let written = encodeExact(binary, globalOnly: true, quick: quick) else {
+            throw EncodeError.unsupportedImage("GIF encoding failed: the palette holds more than 256 colours")
+        }
+        return written.bytes
+    }
+
+    /// What was written, for a report of the steps applied.
+    package struct Written {
+        package var bytes: [UInt8]
+        package var localTables = 0
+        package var croppedFrames = 0
+        package var keptUnchanged = 0
+        package var disposedFrames = 0
+    }
+
+    /// Frames whose pixels are binary alpha with the colour of transparent pixels 0, stored exactly: one global
+    /// table when every frame's colours fit in it, else a local table per frame (unless `globalOnly`). Nil
+    /// when a frame needs more than 256 colours.
+    package static func encodeExact(_ image: DecodedImage, globalOnly: Bool = false, quick: Bool = false) -> Written? {
+        let targets = image.frames.map(\.image)
+        var global = ColorTable()
+        var fits = true
+        for frame in targets where fits {
+            frame.pixels.withUnsafeBytes { raw in
+                var last: UInt32? = nil
+                for p in raw.bindMemory(to: UInt32.self) where p != last {
+                    last = p
+                    if !global.insert(p) {
+                        fits = false
+                        return
+                    }
+                }
+            }
+        }
+        guard fits || !globalOnly else { return nil }
+        // An animation gains a transparent entry, when there is room, to leave unchanged pixels as they are.
+        if fits && targets.count > 1 { _ = global.insert(0) }
+        let planner = GIFFramePlanner(globalTable: fits ? global : nil, quick: quick)
+        guard let frames = planner.plan(targets) else { return nil }
+
+        var writer = GIFStreamWriter()
+        writer.appendScreen(width: image.width, height: image.height, globalTable: fits ? global.colors : nil)
+        if targets.count > 1, let loops = image.loopCount { writer.appendLoop(loops) }
+        var written = Written(bytes: [])
+        for (index, frame) in frames.enumerated() {
+            let ms = image.frames[index].delayMs
+            let delay = ms.isFinite ? Int((ms / 10).rounded().clamped(0, 65535)) : 0
+            if targets.count > 1 || frame.transparentIndex != nil {
+                writer.appendControl(
+                    disposal: targets.count > 1 ? disposalMethod(frame.disposal) : 0, delayCentiseconds: delay,
+                    transparentIndex: frame.transparentIndex)
+            }
+            writer.appendImage(frame.rect, localTable: frame.localTable, data: frame.data)
+            if frame.localTable != nil { written.localTables += 1 }
+            if frame.rect.width < image.width || frame.rect.height < image.height { written.croppedFrames += 1 }
+            if frame.keepsUnchanged && index > 0 { written.keptUnchanged += 1 }
+            if frame.disposal != .none && index < frames.count - 1 { written.disposedFrames += 1 }
+        }
+        written.bytes = writer.finish()
+        return written
+    }
+
+    private static func disposalMethod(_ disposal: FrameDisposal) -> Int {
+        switch disposal {
+        case .none: return 1
+        case .background: return 2
+        case .previous: return 3
+        }
+    }
+
+    /// Alpha below `threshold` becomes fully transparent (colour 0), the rest fully opaque.
+    package static func thresholded(_ image: RGBAImage, at threshold: UInt8) -> RGBAImage {
+        var out = image
+        out.pixels.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for i in words.indices {
+                let p = words[i]
+                words[i] = UInt8(p >> 24) >= threshold ? p | 0xFF00_0000 : 0
+            }
+        }
+        return out
+    }
+}
