@@ -129,16 +129,31 @@ public struct RuleDescription: Sendable {
     }
 }
 
-/// A pack that must trigger a rule, and what the rule must find there: how many findings, at which severity.
+/// Where a finding of a triggering example must point: the sticker file or catalog entry it names, and what its
+/// message must say of the place within it (a frame, a size, the entry or file it clashes with).
+public struct ExpectedFinding: Sendable, ExpressibleByStringLiteral {
+    public let path: String
+    public let mentions: [String]
+
+    public init(_ path: String, mentioning mentions: String...) {
+        self.path = path
+        self.mentions = mentions
+    }
+
+    public init(stringLiteral path: String) { self.init(path) }
+}
+
+/// A pack that must trigger a rule, and what the rule must find there: each finding's place, in the order the
+/// rule reports them, and their severity.
 public struct RuleExample: Sendable {
     public let pack: LintPack
-    public let findings: Int
+    public let expected: [ExpectedFinding]
     /// Every finding's severity; nil for the rule's default.
     public let severity: Severity?
 
-    public init(_ pack: LintPack, findings: Int = 1, severity: Severity? = nil) {
+    public init(_ pack: LintPack, at expected: [ExpectedFinding], severity: Severity? = nil) {
         self.pack = pack
-        self.findings = findings
+        self.expected = expected
         self.severity = severity
     }
 }

@@ -12,23 +12,31 @@ struct RuleExampleTests {
         var testDescription: String { rule.description.identifier }
     }
 
-    @Test("Every triggering example triggers the rule", arguments: rules)
+    @Test(
+        "Every triggering example triggers the rule where it says: the file or entry, the frame or size",
+        arguments: rules)
     func triggering(_ item: RuleCase) {
         let description = item.rule.description
         #expect(!description.triggering.isEmpty, "\(description.identifier) has no triggering example")
         for (index, example) in description.triggering.enumerated() {
             let findings = item.rule.init().check(example.pack)
+            let name = "\(description.identifier): triggering example \(index)"
+            #expect(!example.expected.isEmpty, "\(name) expects no finding")
             #expect(
-                findings.count == example.findings,
-                "\(description.identifier): triggering example \(index) found \(findings.map(\.message))")
+                findings.map(\.path) == example.expected.map(\.path),
+                "\(name) found \(findings.map { "\($0.path): \($0.message)" })")
+            for (finding, expected) in zip(findings, example.expected) {
+                for place in expected.mentions {
+                    #expect(finding.message.contains(place), "\(name): '\(finding.message)' does not say \(place)")
+                }
+            }
             for finding in findings {
                 #expect(
-                    !finding.message.isEmpty && !finding.hint.isEmpty,
-                    "\(description.identifier): a finding needs a message and a hint")
+                    !finding.message.isEmpty && !finding.hint.isEmpty, "\(name): a finding needs a message and a hint")
                 #expect(
                     (finding.severity ?? description.defaultSeverity)
                         == (example.severity ?? description.defaultSeverity),
-                    "\(description.identifier): triggering example \(index): \(finding.message)")
+                    "\(name): \(finding.message)")
             }
         }
     }

@@ -51,7 +51,6 @@ struct CompareCommandTests {
         #expect(resized.worst < 100)
         #expect(resized.worst > 60)
         #expect(other.worst < resized.worst - 30)
-        #expect(resized.mean >= resized.worst)
     }
 
     @Test("Text names both files, the worst frame and background, and flags a sped-up animation")

@@ -13,7 +13,14 @@ public struct FrameDelayRule: StickerRule {
                         $0.format = .gif
                         $0.frameCount = 3
                         $0.delaysMs = [0, 0, 0]
-                    }))
+                    }), at: [.init("a.gif", mentioning: "every frame", "0 ms")]),
+            RuleExample(
+                .sticker(
+                    .example("b.gif") {
+                        $0.format = .gif
+                        $0.frameCount = 3
+                        $0.delaysMs = [100, 10, 100]
+                    }), at: [.init("b.gif", mentioning: "1 of 3 frames", "frame 1", "10 ms")]),
         ],
         nonTriggering: [
             .sticker(
@@ -60,7 +67,7 @@ public struct LoopCountRule: StickerRule {
                         $0.frameCount = 2
                         $0.delaysMs = [100, 100]
                         $0.loopCount = nil
-                    })),
+                    }), at: ["a.gif"]),
             RuleExample(
                 .sticker(
                     .example {
@@ -68,7 +75,7 @@ public struct LoopCountRule: StickerRule {
                         $0.frameCount = 2
                         $0.delaysMs = [100, 100]
                         $0.loopCount = 1
-                    })),
+                    }), at: ["cat.png"]),
         ],
         nonTriggering: [
             .sticker(
@@ -104,8 +111,8 @@ public struct PreferPNGRule: StickerRule {
         identifier: "prefer-png", name: "Prefer PNG", defaultSeverity: .info,
         summary: "GIF or JPEG where Apple recommends PNG or APNG.",
         triggering: [
-            RuleExample(.sticker(.example("a.gif") { $0.format = .gif })),
-            RuleExample(.sticker(.example("a.jpg") { $0.format = .jpeg })),
+            RuleExample(.sticker(.example("a.gif") { $0.format = .gif }), at: [.init("a.gif", mentioning: "GIF")]),
+            RuleExample(.sticker(.example("a.jpg") { $0.format = .jpeg }), at: [.init("a.jpg", mentioning: "JPEG")]),
         ],
         nonTriggering: [.sticker(.example()), .sticker(.example { $0.format = .apng })])
 
@@ -133,7 +140,7 @@ public struct OrientationRule: StickerRule {
                     .example("a.jpg") {
                         $0.format = .jpeg
                         $0.exifOrientation = 6
-                    }))
+                    }), at: [.init("a.jpg", mentioning: "orientation 6")])
         ],
         nonTriggering: [
             .sticker(

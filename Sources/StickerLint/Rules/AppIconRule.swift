@@ -18,6 +18,12 @@ public struct AppIconRule: Rule {
                 idiom: $0.idiom, pixelWidth: w, pixelHeight: h, hasAlpha: false)
         })
 
+    /// How the missing last image of the set is named in the finding.
+    static var missingExample: String {
+        let last = required[required.count - 1]
+        return "\(last.idiom) \(last.size)@\(last.scale)x"
+    }
+
     public static let description = RuleDescription(
         identifier: "app-icon", name: "App icon", defaultSeverity: .error,
         summary:
@@ -27,7 +33,8 @@ public struct AppIconRule: Rule {
             RuleExample(
                 LintPack(
                     stickers: [],
-                    iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))])),
+                    iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))]),
+                at: [.init(completeSet.path, mentioning: "misses 1 of the 13", missingExample)]),
             RuleExample(
                 LintPack(
                     stickers: [],
@@ -40,7 +47,7 @@ public struct AppIconRule: Rule {
                                 return i
                             })
                     ]),
-                findings: 13),
+                at: completeSet.images.map { .init($0.path, mentioning: "100 x") }),
         ],
         nonTriggering: [LintPack(stickers: [], iconSets: [completeSet])])
 

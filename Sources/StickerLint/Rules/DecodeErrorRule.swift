@@ -6,8 +6,12 @@ public struct DecodeErrorRule: StickerRule {
         identifier: "decode-error", name: "Decode error", defaultSeverity: .error,
         summary: "The file does not decode fully (truncated, CRC or zlib error, malformed APNG or GIF, unreadable).",
         triggering: [
-            RuleExample(.sticker(.example { $0.decodeError = .malformed("truncated PNG: the file ends before IEND") })),
-            RuleExample(.sticker(.example { $0.decodeError = .unreadable("permission denied") })),
+            RuleExample(
+                .sticker(.example { $0.decodeError = .malformed("truncated PNG: the file ends before IEND") }),
+                at: [.init("cat.png", mentioning: "truncated PNG")]),
+            RuleExample(
+                .sticker(.example { $0.decodeError = .unreadable("permission denied") }),
+                at: [.init("cat.png", mentioning: "permission denied")]),
         ],
         nonTriggering: [
             .sticker(.example()),
@@ -30,7 +34,8 @@ public struct DecodeWarningRule: StickerRule {
         summary: "The file decodes, but only by working around a defect that other decoders may not forgive.",
         triggering: [
             RuleExample(
-                .sticker(.example { $0.decodeWarnings = ["the file has 2 acTL chunks, so it shows as a still image"] }))
+                .sticker(.example { $0.decodeWarnings = ["the file has 2 acTL chunks, so it shows as a still image"] }),
+                at: [.init("cat.png", mentioning: "2 acTL chunks")])
         ],
         nonTriggering: [.sticker(.example())])
 
@@ -54,7 +59,7 @@ public struct UnsupportedFormatRule: StickerRule {
                     .example("a.webp") {
                         $0.format = nil
                         $0.decodeError = .unsupportedFormat("WebP image")
-                    }))
+                    }), at: [.init("a.webp", mentioning: "WebP")])
         ],
         nonTriggering: [.sticker(.example()), .sticker(.example { $0.decodeError = .malformed("CRC error") })])
 

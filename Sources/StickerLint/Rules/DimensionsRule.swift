@@ -4,8 +4,9 @@ public struct DimensionsRule: StickerRule {
         identifier: "dimensions", name: "Dimensions", defaultSeverity: .error,
         summary: "A side is below 300 px or above 618 px, the bounds of @3x sticker art.",
         triggering: [
-            RuleExample(.sticker(.example(width: 2048, height: 2048))),
-            RuleExample(.sticker(.example(width: 408, height: 200))),
+            RuleExample(
+                .sticker(.example(width: 2048, height: 2048)), at: [.init("cat.png", mentioning: "2048 x 2048")]),
+            RuleExample(.sticker(.example(width: 408, height: 200)), at: [.init("cat.png", mentioning: "408 x 200")]),
         ],
         nonTriggering: [
             .sticker(.example(width: 300, height: 618)),

@@ -5,12 +5,14 @@ public struct DuplicateRule: StickerRule {
         identifier: "duplicate", name: "Duplicate", defaultSeverity: .warning,
         summary: "Two stickers have identical pixels (every frame); the frames of a .stickersequence are not compared.",
         triggering: [
-            RuleExample(LintPack(stickers: [.example("a.png"), .example("b.png") { $0.sameAs = "a.png" }])),
+            RuleExample(
+                LintPack(stickers: [.example("a.png"), .example("b.png") { $0.sameAs = "a.png" }]),
+                at: [.init("b.png", mentioning: "a.png")]),
             RuleExample(
                 LintPack(stickers: [
                     .example("a.png"), .example("b.png") { $0.sameAs = "a.png" },
                     .example("c.png") { $0.sameAs = "a.png" },
-                ]), findings: 2),
+                ]), at: [.init("b.png", mentioning: "a.png"), .init("c.png", mentioning: "a.png")]),
         ],
         nonTriggering: [
             LintPack(stickers: [.example("a.png"), .example("b.png")]),

@@ -8,10 +8,15 @@ public struct ExtensionMismatchRule: StickerRule {
             "The extension is not png, jpg, jpeg or gif (an APNG must be .png), or the content is another format "
             + "than the name says.",
         triggering: [
-            RuleExample(.sticker(.example("wave.apng") { $0.format = .apng })),
-            RuleExample(.sticker(.example("photo.png") { $0.format = .jpeg })),
-            RuleExample(.sticker(.example("cat") { $0.format = .png })),
-            RuleExample(.sticker(.example("my.cat.jpeg") { $0.format = .png })),
+            RuleExample(
+                .sticker(.example("wave.apng") { $0.format = .apng }), at: [.init("wave.apng", mentioning: ".apng")]),
+            RuleExample(
+                .sticker(.example("photo.png") { $0.format = .jpeg }),
+                at: [.init("photo.png", mentioning: ".png", "JPEG")]),
+            RuleExample(.sticker(.example("cat") { $0.format = .png }), at: ["cat"]),
+            RuleExample(
+                .sticker(.example("my.cat.jpeg") { $0.format = .png }),
+                at: [.init("my.cat.jpeg", mentioning: ".jpeg", "PNG")]),
         ],
         nonTriggering: [
             .sticker(.example("wave.png") { $0.format = .apng }),

@@ -6,8 +6,10 @@ public struct FileSizeRule: StickerRule {
         identifier: "file-size", name: "File size", defaultSeverity: .error,
         summary: "The file is over the byte limit (500,000 by default); a warning from 90 % of it.",
         triggering: [
-            RuleExample(.sticker(.example { $0.bytes = 612_000 })),
-            RuleExample(.sticker(.example { $0.bytes = 470_000 }), severity: .warning),
+            RuleExample(.sticker(.example { $0.bytes = 612_000 }), at: [.init("cat.png", mentioning: "612,000 bytes")]),
+            RuleExample(
+                .sticker(.example { $0.bytes = 470_000 }), at: [.init("cat.png", mentioning: "470,000 bytes")],
+                severity: .warning),
         ],
         nonTriggering: [.sticker(.example { $0.bytes = 449_999 })])
 

@@ -10,12 +10,16 @@ public struct NameCollisionRule: Rule {
             "Two stickers in one folder have names that differ only in case (or Unicode normalisation), so they "
             + "are one file on a case-insensitive disk (a Mac's default).",
         triggering: [
-            RuleExample(LintPack(stickers: [.example("Stickers/Cat.png"), .example("Stickers/cat.png")])),
+            RuleExample(
+                LintPack(stickers: [.example("Stickers/Cat.png"), .example("Stickers/cat.png")]),
+                at: [.init("Stickers/cat.png", mentioning: "Cat.png and cat.png")]),
             // "é" composed (U+00E9) and decomposed (e + U+0301).
-            RuleExample(LintPack(stickers: [.example("caf\u{E9}.png"), .example("cafe\u{301}.png")])),
+            RuleExample(
+                LintPack(stickers: [.example("caf\u{E9}.png"), .example("cafe\u{301}.png")]),
+                at: ["cafe\u{301}.png"]),
             RuleExample(
                 LintPack(stickers: [.example("a/CAT.png"), .example("a/cat.png"), .example("a/Cat.png")]),
-                findings: 2),
+                at: [.init("a/cat.png", mentioning: "CAT.png"), .init("a/Cat.png", mentioning: "CAT.png")]),
         ],
         nonTriggering: [
             LintPack(stickers: [.example("a/cat.png"), .example("b/Cat.png")]),

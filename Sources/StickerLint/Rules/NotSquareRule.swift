@@ -3,7 +3,9 @@ public struct NotSquareRule: StickerRule {
     public static let description = RuleDescription(
         identifier: "not-square", name: "Not square", defaultSeverity: .warning,
         summary: "The sticker is not square; Messages fits it into a square cell, so it shows smaller.",
-        triggering: [RuleExample(.sticker(.example(width: 408, height: 300)))],
+        triggering: [
+            RuleExample(.sticker(.example(width: 408, height: 300)), at: [.init("cat.png", mentioning: "408 x 300")])
+        ],
         nonTriggering: [.sticker(.example())])
 
     public init() {}

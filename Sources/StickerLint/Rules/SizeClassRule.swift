@@ -4,8 +4,11 @@ public struct SizeClassRule: StickerRule {
         identifier: "size-class", name: "Size class", defaultSeverity: .warning,
         summary: "The sticker is not the pixel size of the pack's class (small 300, regular 408, large 618 px).",
         triggering: [
-            RuleExample(.sticker(.example(width: 300, height: 300))),
-            RuleExample(.sticker(.example(width: 618, height: 618), sizeClass: .regular)),
+            RuleExample(
+                .sticker(.example(width: 300, height: 300)), at: [.init("cat.png", mentioning: "300 x 300", "408 px")]),
+            RuleExample(
+                .sticker(.example(width: 618, height: 618), sizeClass: .regular),
+                at: [.init("cat.png", mentioning: "618 x 618", "regular")]),
         ],
         nonTriggering: [
             .sticker(.example()), .sticker(.example(width: 300, height: 300), sizeClass: .small),

@@ -12,8 +12,8 @@ public struct NoTransparencyRule: StickerRule {
                         $0.format = .jpeg
                         $0.hasAlphaChannel = false
                         $0.transparentPixels = 0
-                    })),
-            RuleExample(.sticker(.example { $0.transparentPixels = 0 })),
+                    }), at: ["photo.jpg"]),
+            RuleExample(.sticker(.example { $0.transparentPixels = 0 }), at: ["cat.png"]),
         ],
         nonTriggering: [
             .sticker(.example()),
@@ -50,7 +50,7 @@ public struct OpaqueBackgroundRule: StickerRule {
                     .example {
                         $0.borderOpaque = true
                         $0.transparentPixels = 10
-                    }))
+                    }), at: [.init("cat.png", mentioning: "border")])
         ],
         nonTriggering: [
             .sticker(.example()),

@@ -27,8 +27,11 @@ extension CatalogIssueRule {
             message: "another problem", hint: "another fix")
         return (
             [
-                RuleExample(LintPack(stickers: [.example()], catalogIssues: [this])),
-                RuleExample(LintPack(stickers: [], catalogIssues: [other, this, this]), findings: 2),
+                RuleExample(
+                    LintPack(stickers: [.example()], catalogIssues: [this]), at: [.init(path, mentioning: message)]),
+                RuleExample(
+                    LintPack(stickers: [], catalogIssues: [other, this, this]),
+                    at: [.init(path, mentioning: message), .init(path, mentioning: message)]),
             ],
             [LintPack(stickers: [.example()]), LintPack(stickers: [.example()], catalogIssues: [other])]
         )
