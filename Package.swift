@@ -90,7 +90,7 @@ let package = Package(
             name: "StickerReport",
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerPreview", "StickerQuality",
-                "StickerFit",
+                "StickerFit", "StickerBuild",
             ]),
         // `fit`: the lossless encoding, the scored search over the lossy knobs, the writing and the report.
         .target(

@@ -103,28 +103,9 @@ struct BuildCommand: ParsableCommand {
         build.followSymlinks = symlinks.followSymlinks
         build.jobs = console.jobs
         build.toolVersion = Stickerpack.version
-        var progress: ProgressBar?
-        defer { progress?.finish() }
-        let outcome = try Console.attempt {
-            try build.run(
-                started: { step, total in
-                    progress?.finish()
-                    progress = console.progress(total: total, verb: step.rawValue)
-                    return progress?.advance
-                }, note: Console.note)
+        let outcome = try console.run { started in
+            try build.run(started: { started($0.rawValue, $1) }, note: Console.note)
         }
-        progress?.finish()
-        var what = "\(outcome.stickers) sticker\(outcome.stickers == 1 ? "" : "s")"
-        if outcome.sequences > 0 { what += " (\(outcome.sequences) sequence\(outcome.sequences == 1 ? "" : "s"))" }
-        print(
-            "built \(output): \(what), \(outcome.sizeClass.rawValue) class (\(outcome.sizeClass.pixels) "
-                + "px)\(icon == nil ? "" : ", app icon set")"
-        )
-        print("  manifest  \(manifestPath)")
-        if variants { print("  variants  \(variantsPath)/") }
-        let report = outcome.report
-        if report.count(.warning) + report.count(.error) > 0 {
-            print("  lint      \(report.countsText) (in the manifest; `stickerpack lint \(source)` shows them)")
-        }
+        print(BuildReport(build, outcome).text)
     }
 }

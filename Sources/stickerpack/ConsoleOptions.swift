@@ -17,6 +17,24 @@ struct ConsoleOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
     }
 
+    /// What a library entry is given to show progress: told a step's verb and how many files it has, it returns
+    /// the callback each file's path is given as it is done (nil when nothing is shown).
+    typealias Started = (_ verb: String, _ total: Int) -> (@Sendable (String) -> Void)?
+
+    /// Runs a library entry with a progress bar for each step it starts, cleared when it returns or fails; its
+    /// `CommandFailure` ends the command as `Console.attempt` says.
+    func run<T>(_ body: (Started) throws -> T) throws -> T {
+        var bar: ProgressBar?
+        defer { bar?.finish() }
+        return try Console.attempt {
+            try body { verb, total in
+                bar?.finish()
+                bar = progress(total: total, verb: verb)
+                return bar?.advance
+            }
+        }
+    }
+
     /// A bar for long runs on a terminal, per-file lines with --verbose, nothing with --quiet.
     func progress(total: Int, verb: String) -> ProgressBar? {
         if quiet { return nil }

@@ -130,15 +130,7 @@ struct FitCommand: ParsableCommand {
         run.keepPreview = preview != nil
         run.followSymlinks = symlinks.followSymlinks
         run.jobs = console.jobs
-        var progress: ProgressBar?
-        defer { progress?.finish() }
-        var outcome = try Console.attempt {
-            try run.run { total in
-                progress = console.progress(total: total, verb: "fitting")
-                return progress?.advance
-            }
-        }
-        progress?.finish()
+        var outcome = try console.run { started in try run.run { started("fitting", $0) } }
         for line in outcome.refused + outcome.writeErrors { Console.error(line) }
         var writeFailed = !outcome.writeErrors.isEmpty
         if let preview {

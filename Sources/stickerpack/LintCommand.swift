@@ -95,20 +95,14 @@ struct LintCommand: ParsableCommand {
         for rule in disabled { configuration.rules[rule] = .off }
         let strict = self.strict || configuration.strict
 
-        let inputs = try Console.attempt {
-            try InputDiscovery.discover(
+        let (report, previews) = try console.run { started in
+            let inputs = try InputDiscovery.discover(
                 wholePacks ? InputDiscovery.enclosingPacks(of: paths) : paths, configuration: configuration,
                 followSymlinks: symlinks.followSymlinks)
+            return PreviewCollector.lint(
+                inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
+                sheet: false, html: format == .html, jobs: console.jobs, started: { started("linting", $0) })
         }
-        var progress: ProgressBar?
-        let (report, previews) = PreviewCollector.lint(
-            inputs, configuration: configuration, sizeClass: pack.sizeClass, limits: limitOptions.limits,
-            sheet: false, html: format == .html, jobs: console.jobs,
-            started: { total in
-                progress = console.progress(total: total, verb: "linting")
-                return progress?.advance
-            })
-        progress?.finish()
 
         let colour = output == nil && Terminal.isTerminal(stdout: true) && Terminal.coloursAllowed
         let context = ReportContext(

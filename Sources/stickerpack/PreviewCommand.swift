@@ -77,15 +77,7 @@ struct PreviewCommand: ParsableCommand {
         )
         (run.replacing, run.followSymlinks, run.jobs) = (force, symlinks.followSymlinks, console.jobs)
         run.toolVersion = Stickerpack.version
-        var progress: ProgressBar?
-        defer { progress?.finish() }
-        let outcome = try Console.attempt {
-            try run.run { total in
-                progress = console.progress(total: total, verb: "previewing")
-                return progress?.advance
-            }
-        }
-        progress?.finish()
+        let outcome = try console.run { started in try run.run { started("previewing", $0) } }
         let count = outcome.report.stickers.count
         print(
             "wrote \(output): \(count) sticker\(count == 1 ? "" : "s"), "

@@ -71,35 +71,16 @@ struct VariantsCommand: ParsableCommand {
     }
 
     func run() throws {
-        var progress: ProgressBar?
-        defer { progress?.finish() }
-        let outcome = try Console.attempt {
+        let outcome = try console.run { started in
             try VariantBatch.run(
                 paths: paths, output: output, writer: writer, replacing: force, followSymlinks: symlinks.followSymlinks,
-                workers: console.jobs,
-                started: { total in
-                    progress = console.progress(total: total, verb: "writing variants")
-                    return progress?.advance
-                })
+                workers: console.jobs, started: { started("writing variants", $0) })
         }
-        progress?.finish()
-        let failures = outcome.failures
-        for failure in failures { Console.error(failure) }
-        let written = outcome.written
-        let files = written.reduce(0, +)
-        // A summary of what was written, but no "wrote 0 files" when every sticker failed.
-        if !written.isEmpty || failures.isEmpty {
-            print(
-                "wrote \(files) file\(files == 1 ? "" : "s") for \(written.count) "
-                    + "sticker\(written.count == 1 ? "" : "s") to \(output)/"
-            )
-        }
-        if !failures.isEmpty {
-            let count = failures.count
-            Console.error(
-                "\(count) sticker\(count == 1 ? "" : "s") failed; "
-                    + "\(written.isEmpty ? "nothing was written" : "the others were written")"
-            )
+        let report = VariantsReport(outcome, output: output)
+        for failure in outcome.failures { Console.error(failure) }
+        if let summary = report.summary { print(summary) }
+        if let failed = report.failedLine {
+            Console.error(failed)
             throw ExitCode(ExitStatus.failure)
         }
     }
