@@ -11,33 +11,14 @@ enum GIFDecoder {
         var transparentIndex: Int? = nil
     }
 
-    /// giflib pulls bytes through a C callback; this carries the file and the position.
-    private final class ByteSource {
-        let bytes: [UInt8]
-        var offset = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-    }
-
-    private static let read: InputFunc = { gif, buffer, count in
-        guard let gif, let buffer, count > 0, let user = gif.pointee.UserData else { return 0 }
-        let source = Unmanaged<ByteSource>.fromOpaque(user).takeUnretainedValue()
-        let n = min(Int(count), source.bytes.count - source.offset)
-        guard n > 0 else { return 0 }
-        source.bytes.withUnsafeBufferPointer { all in
-            buffer.update(from: all.baseAddress! + source.offset, count: n)
-        }
-        source.offset += n
-        return Int32(n)
-    }
-
     static func decode(_ bytes: [UInt8], limits: DecodeLimits, buffers: PixelBuffers) throws(DecodeError)
         -> DecodedImage
     {
-        let source = ByteSource(bytes)
+        let source = GIFByteSource(bytes)
         var openError: Int32 = 0
         let retained = Unmanaged.passRetained(source)
         defer { retained.release() }
-        guard let gif = DGifOpen(retained.toOpaque(), read, &openError) else {
+        guard let gif = DGifOpen(retained.toOpaque(), GIFByteSource.read, &openError) else {
             throw .malformed("malformed GIF: \(message(openError))")
         }
         defer {
@@ -50,7 +31,7 @@ enum GIFDecoder {
     /// giflib reads the LZW code size with the descriptor and refuses sizes past 8 as a read failure.
     private static func descriptorFailure(_ gif: UnsafeMutablePointer<GifFileType>) -> String {
         if gif.pointee.Error == D_GIF_ERR_READ_FAILED, let user = gif.pointee.UserData {
-            let source = Unmanaged<ByteSource>.fromOpaque(user).takeUnretainedValue()
+            let source = Unmanaged<GIFByteSource>.fromOpaque(user).takeUnretainedValue()
             if source.offset > 0, source.offset < source.bytes.count, source.bytes[source.offset - 1] > 8 {
                 return "LZW minimum code size \(source.bytes[source.offset - 1]) is beyond the GIF maximum of 8"
             }
