@@ -14,21 +14,20 @@ enum FitEncoding {
 
     /// The smallest file of `format` that shows `image`'s pixels. For a palette candidate the pixels already
     /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly.
-    static func encode(_ image: DecodedImage, as format: ImageFormat) throws -> [UInt8] {
+    static func encode(_ image: DecodedImage, as format: ImageFormat) throws(EncodeError) -> [UInt8] {
         try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max)
     }
 
     /// The search's quicker encoding of the same pixels (libdeflate's fast level and fewer row filterings; one
     /// LZW table policy): a size at least as large as `encode`'s in practice, so a setting that fits here fits
     /// there. The chosen one is encoded again with `encode`, and the smaller kept.
-    static func estimate(_ image: DecodedImage, as format: ImageFormat) throws -> [UInt8] {
+    static func estimate(_ image: DecodedImage, as format: ImageFormat) throws(EncodeError) -> [UInt8] {
         try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast)
     }
 
-    /// `estimate`'s size of `sample`, some of an animation's frames, scaled to `frames` of them. Nil if the
-    /// encoder refuses it.
-    static func scaledEstimate(_ sample: DecodedImage, as format: ImageFormat, frames: Int) -> Int? {
-        (try? estimate(sample, as: format)).map { $0.count * frames / max(1, sample.frames.count) }
+    /// `estimate`'s size of `sample`, some of an animation's frames, scaled to `frames` of them.
+    static func scaledEstimate(_ sample: DecodedImage, as format: ImageFormat, frames: Int) throws(EncodeError) -> Int {
+        try estimate(sample, as: format).count * frames / max(1, sample.frames.count)
     }
 
     /// Whether `estimate` is quicker than `encode` for the format: JPEG has one effort, so the search's file
@@ -36,7 +35,7 @@ enum FitEncoding {
     static func hasQuickerEffort(_ format: ImageFormat) -> Bool { format != .jpeg }
 
     /// A JPEG at `quality` (1-100).
-    static func encodeJPEG(_ image: DecodedImage, quality: Int) throws -> [UInt8] {
+    static func encodeJPEG(_ image: DecodedImage, quality: Int) throws(EncodeError) -> [UInt8] {
         try ImageEncoder.encode(image, as: .jpeg, jpegQuality: quality)
     }
 }

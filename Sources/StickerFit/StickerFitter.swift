@@ -67,7 +67,7 @@ public enum StickerFitter {
         // two, not half): the lossless step, the slowest single encode of a long animation, is skipped.
         let sameSize = geometry.width == image.width && geometry.height == image.height
         if sameSize, input.count > 2 * limit,
-            let quick = FitSearch.estimatedSize(image, as: format),
+            let quick = FitEvaluator.estimatedSize(image, as: format),
             quick > 2 * limit
         {
             untouchedTried = true
@@ -90,20 +90,27 @@ public enum StickerFitter {
                 return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
             }
             let skip = untouchedTried ? untouched : nil
-            let found = search.best(base: geometry, skip: skip)
+            let outcome = search.best(base: geometry, skip: skip)
+            let found = outcome.candidate
             // The lossless steps were not what was kept.
             if found != nil { result.losslessSteps = [] }
             final = found.flatMap { finish.finish($0, from: search, skip: skip) }
             result.candidates = search.encodings
             smallest = min(smallest, search.smallest ?? .max)
-            if found == nil {
+            switch outcome {
+            case .found: break
+            case .nothingFits(let fault), .budgetSpent(let fault):
+                var reason =
+                    "no candidate fits in \(limit.grouped) bytes"
+                    + (smallest == .max ? "" : "; the smallest tried was \(smallest.grouped) bytes")
+                if case .budgetSpent = outcome {
+                    reason += " (the search stopped at its work limit after \(search.encodings) candidates)"
+                }
+                // A failure met on the way may be why nothing fits: the reason names it, the hint says what to do.
                 return failure(
-                    path,
-                    reason: "no candidate fits in \(limit.grouped) bytes"
-                        + (smallest == .max ? "" : "; the smallest tried was \(smallest.grouped) bytes")
-                        + (search.exhausted
-                            ? " (the search stopped at its work limit after \(search.encodings) candidates)" : ""),
-                    hint: moreHint(options, for: image), candidates: search.encodings, before: result.before)
+                    path, reason: reason + (fault.map { "; \($0)" } ?? ""),
+                    hint: fault?.hint ?? moreHint(options, for: image), candidates: search.encodings,
+                    before: result.before)
             }
         }
         guard let final else {

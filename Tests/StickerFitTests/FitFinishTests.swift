@@ -11,7 +11,7 @@ struct FitFinishTests {
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette])
         let search = try FitSearch(source: source, limit: limit, options: options)
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
-        let found = try #require(search.best(base: base, skip: nil))
+        let found = try #require(search.best(base: base, skip: nil).candidate)
         return (source, search, found, base)
     }
 

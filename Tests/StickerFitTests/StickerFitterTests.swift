@@ -124,7 +124,7 @@ struct StickerFitterTests {
 
     @Test("A long animation, searched on sampled sizes, still fits the limit at its full duration")
     func longAnimation() throws {
-        let count = FitSearch.sampleFrames * 2 + 2
+        let count = FitSearchPlan.sampleFrames * 2 + 2
         let path = try Self.folder() + "/long.png"
         try TestImages.write(TestImages.animation(frames: count), to: path)
         let input = try FileBytes.read(path, limit: 1 << 30)

@@ -1,0 +1,65 @@
+import StickerImage
+import StickerPalette
+
+/// The pixels the search encodes: the source at the size being searched (with its palette builder) and the
+/// cell being searched. Cells are searched one after another, and an animation's frames at 618 px take
+/// hundreds of MB, so only one of each is kept.
+struct FitCellImages {
+    let source: DecodedImage
+    /// The cell being searched, its image and which of the source's frames it keeps.
+    private var current: (key: FitCell, image: DecodedImage, kept: [Int])?
+    /// All the source's frames at the size being searched, and their palette builder (made at the first
+    /// palette asked): each frame count there is a selection of these frames, mapped to palettes made from
+    /// them all, so the colours are counted and split, and each palette size refined, once per size.
+    private var sized: (geometry: OutputGeometry, image: DecodedImage, palettes: PaletteBuilder?)?
+
+    init(source: DecodedImage) { self.source = source }
+
+    /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
+    mutating func image(for knobs: FitKnobs) -> DecodedImage {
+        let key = FitCell(knobs)
+        let found = cell(key)
+        var image = found.image
+        if let colors = knobs.colors {
+            let quantized = palettes(key.geometry).quantize(
+                Self.options(colors: colors, dithered: knobs.dithered), frames: found.kept)
+            image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
+        }
+        return image
+    }
+
+    /// The source at the cell's size and frame count, and the indices among the source's frames of the frames
+    /// it keeps; made once per cell.
+    mutating func cell(_ key: FitCell) -> (image: DecodedImage, kept: [Int]) {
+        if let current, current.key == key { return (current.image, current.kept) }
+        current = nil
+        // Frames are resized one by one, so fewer frames of the resized source are the same pixels.
+        let sized = sizedImage(key.geometry)
+        let kept = sized.keptFrames(key.frames)
+        let image = sized.selecting(kept)
+        current = (key, image, kept.map(\.index))
+        return (image, kept.map(\.index))
+    }
+
+    /// Every frame of the source at one size, made once per size: each frame count there is a selection of it.
+    private mutating func sizedImage(_ geometry: OutputGeometry) -> DecodedImage {
+        if let sized, sized.geometry == geometry { return sized.image }
+        sized = nil
+        let image = geometry.apply(to: source)
+        sized = (geometry, image, nil)
+        return image
+    }
+
+    /// The palette builder of one size, over all the source's frames there.
+    mutating func palettes(_ geometry: OutputGeometry) -> PaletteBuilder {
+        let image = sizedImage(geometry)
+        if let builder = sized?.palettes { return builder }
+        let builder = PaletteBuilder(frames: image.frames.map(\.image), mostColors: FitSearchPlan.colorLevels[0])
+        sized?.palettes = builder
+        return builder
+    }
+
+    static func options(colors: Int, dithered: Bool) -> PaletteQuantizer.Options {
+        PaletteQuantizer.Options(maxColors: colors, dithering: dithered ? .adaptive : .none)
+    }
+}

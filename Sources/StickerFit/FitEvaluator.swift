@@ -1,0 +1,203 @@
+import StickerImage
+import StickerQuality
+
+/// What one setting costs and how it looks: its size, encoded at the search's quick effort or estimated from
+/// sampled frames, and, when it fits, its file decoded back and scored. Every answer is cached for the file,
+/// so the search's bisections and neighbours never encode a setting twice.
+final class FitEvaluator {
+    /// The most bytes a setting's quick encoding may take; raised only by the search's `richer`.
+    var limit: Int
+    let options: FitOptions
+    private let scorer: StickerScorer
+    private var images: FitCellImages
+    private(set) var budget: FitWorkBudget
+    /// Encoded sizes by knobs, and the files of those within the limit.
+    private var sizes: [FitKnobs: Int] = [:]
+    private var encoded: [FitKnobs: [UInt8]] = [:]
+    /// Sizes estimated from sampled frames, for settings not encoded in full.
+    private var estimates: [FitKnobs: Int] = [:]
+    /// How far the estimates of a cell's settings were from their full encodings (full over estimate), by
+    /// cell and dithering, and the last one found for each dithering: the sample's frames are the same for
+    /// every setting of a cell, so its error is much the same for each, and dithered frames err alike.
+    private var scales: [ScaleKey: Double] = [:]
+    private var lastScales: [Bool: Double] = [:]
+    /// The fewest bytes any encoded setting took.
+    private(set) var smallest: Int?
+    /// The first failure met, the setting counted as not fitting: when nothing fits, the fitter says so.
+    private(set) var fault: FitSearch.Fault?
+
+    private struct ScaleKey: Hashable {
+        var cell: FitCell
+        var dithered: Bool
+
+        init(_ knobs: FitKnobs) {
+            cell = FitCell(knobs)
+            dithered = knobs.dithered
+        }
+    }
+
+    init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget) throws(StickerScoreError) {
+        self.limit = limit
+        self.options = options
+        self.budget = budget
+        images = FitCellImages(source: source)
+        scorer = try StickerScorer(source: source, options: .quick)
+    }
+
+    /// A setting's size at the quick effort, encoded once; nil if the encoder refuses it, it fails or the
+    /// work budget is spent.
+    func size(of knobs: FitKnobs) -> Int? {
+        if let known = sizes[knobs] { return known }
+        guard let bytes = encode(knobs) else { return nil }
+        sizes[knobs] = bytes.count
+        if let guess = estimates[knobs] {
+            let scale = Double(bytes.count) / Double(max(guess, 1))
+            scales[ScaleKey(knobs)] = scale
+            lastScales[knobs.dithered] = scale
+        }
+        if bytes.count <= limit { encoded[knobs] = bytes }
+        smallest = min(smallest ?? .max, bytes.count)
+        return bytes.count
+    }
+
+    /// A setting's size when it has been encoded, without encoding it.
+    func knownSize(of knobs: FitKnobs) -> Int? { sizes[knobs] }
+
+    /// Whether a setting's calibrated estimate is over the limit by more than the estimates err.
+    func wellOver(_ knobs: FitKnobs) -> Bool {
+        guard let estimate = calibrated(knobs) else { return false }
+        let error = lastScales[knobs.dithered] == nil ? FitSearchPlan.uncalibratedError : FitSearchPlan.calibratedError
+        return Double(estimate) > Double(limit) * (1 + error)
+    }
+
+    /// A setting's estimate corrected by how far the estimates of its cell (or, before any was encoded in
+    /// full, of the last cell) were from their full encodings; its real size once that is known.
+    func calibrated(_ knobs: FitKnobs) -> Int? {
+        if let known = sizes[knobs] { return known }
+        let scale = scales[ScaleKey(knobs)] ?? lastScales[knobs.dithered] ?? 1
+        return estimate(knobs).map { Int((Double($0) * scale).rounded(.up)) }
+    }
+
+    /// A setting's bytes estimated from `sampleFrames` frames spread over the animation, scaled to all of them;
+    /// its real size once that is known. Nil if the encoder refuses it or fails.
+    private func estimate(_ knobs: FitKnobs) -> Int? {
+        if let known = sizes[knobs] { return known }
+        if let known = estimates[knobs] { return known }
+        let key = FitCell(knobs)
+        let whole = images.cell(key)
+        let picked = whole.image.sampledFrames(FitSearchPlan.sampleFrames)
+        var sample = whole.image
+        sample.frames = picked.map { whole.image.frames[$0] }
+        budget.spend(knobs.geometry.width * knobs.geometry.height * picked.count)
+        if let colors = knobs.colors {
+            let quantized = images.palettes(key.geometry).quantize(
+                FitCellImages.options(colors: colors, dithered: knobs.dithered), frames: picked.map { whole.kept[$0] })
+            sample.frames = zip(quantized.images, sample.frames).map {
+                AnimationFrame(image: $0, delayMs: $1.delayMs)
+            }
+        }
+        let scaled: Int
+        do {
+            scaled = try FitEncoding.scaledEstimate(sample, as: knobs.format, frames: whole.image.frames.count)
+        } catch {
+            noteUnlessRefused(error)
+            return nil
+        }
+        estimates[knobs] = scaled
+        return scaled
+    }
+
+    /// The quick score of a cell's pixels as they are, resized and with fewer frames but before any palette
+    /// or encoding, which only take more away.
+    func ceiling(_ key: FitCell) -> Double? {
+        do {
+            return try scorer.score(key.geometry.art(of: images.cell(key).image)).worst
+        } catch {
+            note(.scoring(error))
+            return nil
+        }
+    }
+
+    /// The quick score of an undithered palette setting's pixels, before the encoding (which, for GIF, takes
+    /// more away), from only the frames the scorer reads: without dithering each frame's pixels do not depend
+    /// on the frames quantised before it.
+    func unencodedScore(_ knobs: FitKnobs) -> Double? {
+        guard let colors = knobs.colors, !knobs.dithered else { return nil }
+        let key = FitCell(knobs)
+        let found = images.cell(key)
+        var image = found.image
+        let read = scorer.framesRead(candidateDelays: image.frames.map(\.delayMs))
+        let quantized = images.palettes(key.geometry).quantize(
+            FitCellImages.options(colors: colors, dithered: false), frames: read.map { found.kept[$0] })
+        for (position, index) in read.enumerated() { image.frames[index].image = quantized.image(frame: position) }
+        do {
+            return try scorer.score(knobs.geometry.art(of: image)).worst
+        } catch {
+            note(.scoring(error))
+            return nil
+        }
+    }
+
+    /// A fitting setting decoded back and scored; nil if it does not fit, or its file does not decode or score
+    /// (noted). A setting encoded before `richer` raised the limit is encoded again: only files within the
+    /// limit are kept.
+    func candidate(_ knobs: FitKnobs) -> FitCandidate? {
+        guard let size = sizes[knobs], size <= limit, let bytes = encoded[knobs] ?? encode(knobs) else { return nil }
+        let shown: DecodedImage
+        do {
+            shown = try ImageDecoder.decode(bytes, limits: options.limits)
+        } catch {
+            note(.decoding(error))
+            return nil
+        }
+        do {
+            let score = try scorer.score(knobs.geometry.art(of: shown))
+            return FitCandidate(knobs: knobs, bytes: bytes, shown: shown, score: score)
+        } catch {
+            note(.scoring(error))
+            return nil
+        }
+    }
+
+    /// The file for one setting, at the search's quicker effort; nil when the work budget is spent, or the
+    /// encoder refuses the setting or fails.
+    private func encode(_ knobs: FitKnobs) -> [UInt8]? {
+        guard budget.allowsEncoding(of: knobs.geometry.width * knobs.geometry.height * knobs.frames) else {
+            return nil
+        }
+        let image = images.image(for: knobs)
+        do {
+            if let quality = knobs.quality { return try FitEncoding.encodeJPEG(image, quality: quality) }
+            return try FitEncoding.estimate(image, as: knobs.format)
+        } catch {
+            noteUnlessRefused(error)
+            return nil
+        }
+    }
+
+    /// Notes an encoder's failure as the search's fault, unless it is the encoder refusing the setting: a format
+    /// that cannot hold it (a GIF side over 65535 px) or a file past the decode limits, which our decoder would
+    /// not open again. No size is then the setting's answer, and another setting may be smaller.
+    private func noteUnlessRefused(_ error: EncodeError) {
+        switch error {
+        case .unsupportedImage, .limitExceeded: return
+        case .invalidImage, .libraryFailed: note(.encoding(error))
+        }
+    }
+
+    /// The quick encoding's size of `image` as it is, estimated from `sampleFrames` frames spread over it when
+    /// it is sampled (the fitter's test of whether the lossless step is hopeless). Nil if the encoder refuses
+    /// it or fails: the lossless step is then tried, and the search after it notes any failure.
+    static func estimatedSize(_ image: DecodedImage, as format: ImageFormat) -> Int? {
+        var sample = image
+        if FitSearchPlan.isSampled(frames: image.frames.count) {
+            sample.frames = image.sampledFrames(FitSearchPlan.sampleFrames).map { image.frames[$0] }
+        }
+        // Unsampled, the sample is every frame and the scaled size is the size itself.
+        return try? FitEncoding.scaledEstimate(sample, as: format, frames: image.frames.count)
+    }
+
+    private func note(_ found: FitSearch.Fault) {
+        if fault == nil { fault = found }
+    }
+}

@@ -1,0 +1,129 @@
+import StickerCatalog
+import StickerImage
+
+/// One cell of the search's grid: a size and a frame count, each format and axis setting searched within it.
+struct FitCell: Hashable {
+    var geometry: OutputGeometry
+    var frames: Int
+
+    init(geometry: OutputGeometry, frames: Int) {
+        self.geometry = geometry
+        self.frames = frames
+    }
+
+    init(_ knobs: FitKnobs) { self.init(geometry: knobs.geometry, frames: knobs.frames) }
+}
+
+/// Which knobs the search tries and in what order, from the source's facts and `--allow` alone: nothing here
+/// encodes or scores, so the order can be checked without an encoder.
+struct FitSearchPlan {
+    let width: Int
+    let height: Int
+    let format: ImageFormat
+    let frameCount: Int
+    /// The frame counts an animation may keep, most first.
+    let frameCountsToTry: [Int]
+    let allowed: Set<LossyStep>
+    let sizeClass: SizeClass?
+
+    /// Palette sizes tried, most colours first.
+    static let colorLevels = [256, 192, 128, 96, 64, 48, 32, 24, 16, 12, 8, 4, 2]
+    /// JPEG qualities tried, best first.
+    static let qualityLevels = [95, 90, 85, 80, 75, 70, 65, 60, 50, 40, 30]
+    /// Bisection steps between two palette levels: 24 to 32 colours is settled in 2, 128 to 192 within 8.
+    static let finerSteps = 3
+    /// Frames an animation's sizes are estimated from.
+    static let sampleFrames = 8
+    /// How far over the limit an estimate from sampled frames may be and its setting still fit in full: a tenth
+    /// before any full encoding of the file calibrated the estimates (most land within a few percent, a few
+    /// a sixth over), a few percent after.
+    static let uncalibratedError = 0.1
+    static let calibratedError = 0.03
+
+    /// Whether an animation's sizes are estimated from a sample of its frames before it is encoded in full.
+    static func isSampled(frames: Int) -> Bool { frames > sampleFrames * 2 }
+
+    /// The sizes searched, largest first: the base size, then the smaller classes when `resize` is allowed and
+    /// no size class was asked for.
+    func geometries(base: OutputGeometry) -> [OutputGeometry] {
+        [base] + (allowed.contains(.resize) && sizeClass == nil ? base.smallerClasses() : [])
+    }
+
+    /// The frame counts searched at each size, most first.
+    var frameCounts: [Int] { allowed.contains(.frames) ? frameCountsToTry : [frameCount] }
+
+    /// The formats searched, the source's own first (APNG is written as PNG); PNG after GIF or JPEG when
+    /// `format` is allowed.
+    var formats: [ImageFormat] {
+        var formats = [format == .apng ? ImageFormat.png : format]
+        if allowed.contains(.format) && (format == .gif || format == .jpeg) { formats.append(.png) }
+        return formats
+    }
+
+    /// The quality axis of one cell in one format, least lossy first, without `skip`: JPEG qualities, or the
+    /// cell's own colours followed by the dithered palette levels.
+    func axis(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?) -> [FitKnobs] {
+        let base = FitKnobs(geometry: cell.geometry, frames: cell.frames, format: format)
+        var axis: [FitKnobs] = []
+        if format == .jpeg {
+            // Re-encoding a JPEG loses detail: only with --allow quality, or when its size must change anyway.
+            let resized = cell.geometry.width != width || cell.geometry.height != height
+            let qualities =
+                allowed.contains(.quality) ? Self.qualityLevels : resized ? [Self.qualityLevels[0]] : []
+            axis = qualities.map { quality in
+                var knobs = base
+                knobs.quality = quality
+                return knobs
+            }
+        } else {
+            axis = [base]
+            if allowed.contains(.palette) {
+                // GIF is always a palette: its own 256-colour encoding is the top of the axis.
+                let levels = format == .gif ? Array(Self.colorLevels.dropFirst()) : Self.colorLevels
+                axis += levels.map { colors in
+                    var knobs = base
+                    knobs.colors = colors
+                    knobs.dithered = true
+                    return knobs
+                }
+            }
+        }
+        axis.removeAll { $0 == skip }
+        return axis
+    }
+
+    /// The undithered settings tried beside a palette setting that fits: without dithering the file is smaller,
+    /// so it may fit at the same or one level more colours. None for a setting without a palette.
+    static func plainNeighbours(of knobs: FitKnobs) -> [FitKnobs] {
+        guard let colors = knobs.colors else { return [] }
+        let level = colorLevels.firstIndex(of: colors) ?? 0
+        return [level, level - 1].filter { $0 >= 0 }.map { more in
+            var plain = knobs
+            plain.colors = colorLevels[more]
+            plain.dithered = false
+            return plain
+        }
+    }
+
+    /// The first of `count` indices that passes `test` (which, once passed, passes for every later index),
+    /// by bisection; `count` when none does.
+    static func firstPassing(_ count: Int, _ test: (Int) -> Bool) -> Int {
+        guard count > 0, !test(0) else { return 0 }
+        // `high` is the first index known to pass, or the end when none is known yet.
+        var (low, high) = (1, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if test(middle) { high = middle } else { low = middle + 1 }
+        }
+        return high
+    }
+}
+
+extension FitSearchPlan {
+    /// The plan for `source` under `options` (an extension, so the facts can also be given one by one).
+    init(source: DecodedImage, options: FitOptions) {
+        self.init(
+            width: source.width, height: source.height, format: source.format, frameCount: source.frames.count,
+            frameCountsToTry: source.frameCountsToTry, allowed: options.allowed, sizeClass: options.sizeClass)
+    }
+}
