@@ -3,7 +3,7 @@ import StickerImage
 /// The original's side of SSIMULACRA2 over one background, kept for scoring many candidates against it:
 /// at every scale its XYB planes, their blurred means and blurred squares. That is 2 of the 5 blurs per
 /// channel and half the conversions, about a third of a score. Nine planes a scale (about 18 MB at 618 px).
-package final class PreparedOriginal {
+public final class PreparedOriginal {
     let layout: PlaneLayout
     let background: RGBColor
     /// Per scale: the layout, then XYB, blurred XYB and blurred squared XYB, one plane per channel each.
@@ -26,7 +26,7 @@ package final class PreparedOriginal {
 
 extension SSIMULACRA2 {
     /// Computes the original's side once (uses this workspace's planes on the way).
-    package func prepare(original: RGBAImage, background: RGBColor) -> PreparedOriginal {
+    public func prepare(original: RGBAImage, background: RGBColor) -> PreparedOriginal {
         precondition(
             original.width <= maximumWidth && original.height <= maximumHeight, "image larger than the workspace")
         let start = PlaneLayout(width: original.width, height: original.height)
@@ -52,7 +52,7 @@ extension SSIMULACRA2 {
 
     /// The score of `distorted` against a prepared original, over the background it was prepared with:
     /// the same number as `score(original:distorted:background:)`.
-    package func score(prepared: PreparedOriginal, distorted: RGBAImage) -> Double {
+    public func score(prepared: PreparedOriginal, distorted: RGBAImage) -> Double {
         precondition(
             distorted.width == prepared.layout.width && distorted.height == prepared.layout.height,
             "images differ in size")

@@ -11,9 +11,9 @@ import StickerImage
 ///
 /// A workspace: it holds every plane the metric needs at the largest size it was made for and reuses
 /// them, so scoring allocates nothing per pixel. Not for concurrent use: one per thread.
-package final class SSIMULACRA2 {
-    package let maximumWidth: Int
-    package let maximumHeight: Int
+public final class SSIMULACRA2 {
+    public let maximumWidth: Int
+    public let maximumHeight: Int
     private let full: PlaneLayout
     /// Linear RGB of the original (1) and distorted (2) image; halved in place from scale to scale.
     let linear1: [FloatPlane]
@@ -31,9 +31,9 @@ package final class SSIMULACRA2 {
 
     package static let scaleCount = 6
     /// The reference adds no scale after one with a side below this.
-    package static let minimumSide = 8
+    public static let minimumSide = 8
 
-    package init(maximumWidth: Int, maximumHeight: Int) {
+    public init(maximumWidth: Int, maximumHeight: Int) {
         precondition(maximumWidth > 0 && maximumHeight > 0, "sizes must be positive")
         self.maximumWidth = maximumWidth
         self.maximumHeight = maximumHeight
@@ -54,7 +54,7 @@ package final class SSIMULACRA2 {
 
     /// The score of `distorted` against `original`, both composited over `background` (opaque images
     /// ignore it). Both must have the same size, at most the workspace's.
-    package func score(original: RGBAImage, distorted: RGBAImage, background: RGBColor) -> Double {
+    public func score(original: RGBAImage, distorted: RGBAImage, background: RGBColor) -> Double {
         precondition(
             original.width == distorted.width && original.height == distorted.height, "images differ in size")
         precondition(
