@@ -48,12 +48,12 @@ extension PackBuild {
             case .noStickers(let source):
                 return "\(source): no stickers found (PNG, APNG, GIF or JPEG files, or folders of frames)"
             case .exists(let path): return "\(path) exists; use --force to replace it. Nothing was written."
-            case .configuration(let error): return "configuration error: \(error.description)"
+            case .configuration(let error): return error.messages.joined(separator: "\n")
             case .lintErrors(let report):
                 let errors = report.count(.error)
                 return "the build stopped: \(errors) lint error\(errors == 1 ? "" : "s") above. "
                     + "Fix them, or build anyway with --allow-errors. Nothing was written."
-            case .iconUnreadable(let path, let error): return "\(path): \(error)\n  hint: \(error.hint)"
+            case .iconUnreadable(let path, let error): return error.failure(path: path).description
             case .iconShape(let path, let error):
                 return "\(path): \(error). Nothing was written.\n  hint: crop the art nearer to 4:3"
             case .notFitted, .fitWriting: return messages.joined(separator: "\n")

@@ -2,7 +2,9 @@ import StickerSupport
 
 extension DecodeError {
     /// What a command says when `path` does not decode: the problem, then the hint.
-    public func failure(path: String) -> PlainFailure { PlainFailure("\(path): \(self)\n  hint: \(hint)") }
+    public func failure(path: String, isUsage: Bool = false) -> PlainFailure {
+        PlainFailure("\(path): \(self)\n  hint: \(hint)", isUsage: isUsage)
+    }
 }
 
 extension ImageDecoder {

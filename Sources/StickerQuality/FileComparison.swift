@@ -34,7 +34,7 @@ public struct FileComparison: Sendable {
             let bytes = try ImageDecoder.readFile(at: path, limits: limits)
             return File(path: path, bytes: bytes.count, image: try ImageDecoder.decode(bytes, limits: limits))
         } catch {
-            throw PlainFailure("\(path): \(error)\n  hint: \(error.hint)", isUsage: true)
+            throw error.failure(path: path, isUsage: true)
         }
     }
 }
