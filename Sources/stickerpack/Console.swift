@@ -40,6 +40,10 @@ enum Console {
 }
 
 extension ReportFormat: ExpressibleByArgument {
+    /// No list for the help to append: each command's --format names the values it takes (fit, compare and info
+    /// only two of them), in its help and its completion.
+    public static var allValueStrings: [String] { [] }
+
     /// For the commands that write only some formats: a usage error for the others.
     func check(in allowed: [ReportFormat]) throws {
         guard !allowed.contains(self) else { return }

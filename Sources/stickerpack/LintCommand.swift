@@ -48,7 +48,9 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "Folders, catalogs or image files to lint.", completion: .file())
     var paths: [String]
 
-    @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+        completion: .list(ReportFormat.allCases.map(\.rawValue)))
     var format: ReportFormat = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.", completion: .file())
