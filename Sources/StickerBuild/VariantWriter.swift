@@ -23,6 +23,16 @@ public struct VariantWriter: Sendable {
         self.limits = limits
     }
 
+    /// `--scales`: a comma-separated list of 1, 2 or 3.
+    public static func parseScales(_ text: String) throws(PlainFailure) -> [Int] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        let list = items.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !list.isEmpty, list.count == items.count, list.allSatisfy({ (1...3).contains($0) }) else {
+            throw PlainFailure("--scales takes a comma-separated list of 1, 2 or 3, not '\(text)'.", isUsage: true)
+        }
+        return list
+    }
+
     public struct Output: Sendable {
         public let scale: Int
         public let path: String

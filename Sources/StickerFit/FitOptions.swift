@@ -2,6 +2,7 @@ import Foundation
 import StickerCatalog
 import StickerImage
 import StickerPalette
+import StickerSupport
 
 /// A lossy step `fit` may take, named as `--allow` names it.
 public enum LossyStep: String, CaseIterable, Sendable, Comparable {
@@ -64,4 +65,27 @@ public struct FitOptions: Sendable {
 
     /// The sides every sticker must have: @3x art from 300 to 618 px.
     public static let sides = 300...618
+}
+
+extension FitOptions {
+    /// The options as the command line gives them; a value out of range is a usage failure that says what is taken.
+    public init(
+        byteLimit: Int, minQuality: Double, allowList: String, sizeClass: SizeClass?, limits: DecodeLimits
+    ) throws(PlainFailure) {
+        guard byteLimit >= 1 else {
+            throw PlainFailure("--byte-limit must be a positive number of bytes, not \(byteLimit).", isUsage: true)
+        }
+        let range = Self.qualityRange
+        guard range.contains(minQuality) else {
+            throw PlainFailure(
+                "--min-quality is a score from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \(minQuality).",
+                isUsage: true)
+        }
+        guard let allowed = LossyStep.parseList(allowList) else {
+            throw PlainFailure(
+                "--allow takes a comma-separated list of palette, frames, resize, quality, format, or none; "
+                    + "not '\(allowList)'.", isUsage: true)
+        }
+        self.init(byteLimit: byteLimit, minQuality: minQuality, allowed: allowed, sizeClass: sizeClass, limits: limits)
+    }
 }

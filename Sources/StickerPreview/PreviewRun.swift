@@ -24,6 +24,17 @@ public struct PreviewRun: Sendable {
         self.sheet = sheet
     }
 
+    /// The outputs' names, checked before anything is read: the sheet is a .png, the report an .html.
+    public func checkNames() throws(PlainFailure) {
+        if (sheet as NSString).pathExtension.lowercased() != "png" {
+            throw PlainFailure(
+                "The contact sheet is a PNG: name it with .png (-o sheet.png), not '\(sheet)'.", isUsage: true)
+        }
+        if let html, !["html", "htm"].contains((html as NSString).pathExtension.lowercased()) {
+            throw PlainFailure("Name the HTML report with .html (--html report.html), not '\(html)'.", isUsage: true)
+        }
+    }
+
     public struct Outcome: Sendable {
         public var report: LintReport
         public var width: Int

@@ -32,6 +32,23 @@ public struct ResizeJob: Sendable {
         }
     }
 
+    /// The size and the output's name, checked before any file is read: a size beyond the limits or a name of no
+    /// format is a usage failure.
+    public func check() throws(PlainFailure) {
+        if width < 1 { throw PlainFailure("--width must be at least 1.", isUsage: true) }
+        if let height, height < 1 { throw PlainFailure("--height must be at least 1.", isUsage: true) }
+        do {
+            try limits.checkOutput(width: width, height: height ?? 1)
+        } catch {
+            throw PlainFailure(
+                "The size asked for is beyond the limits: \(error.reason). Choose a smaller --width or --height, "
+                    + "or raise --max-side, --max-pixels or --max-memory.", isUsage: true)
+        }
+        if Self.format(of: output) == nil {
+            throw PlainFailure("The output must end in .png, .gif, .jpg or .jpeg.", isUsage: true)
+        }
+    }
+
     /// Writes the output; returns the input as decoded and the output as resampled.
     public func run() throws(PlainFailure) -> (input: DecodedImage, output: DecodedImage) {
         if FileManager.default.fileExists(atPath: output) && !replacing {

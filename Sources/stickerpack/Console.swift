@@ -25,14 +25,17 @@ enum Console {
         }
     }
 
+    /// A library's check of the command line, in `validate()`: its failure is shown with the usage, exit status 2.
+    static func validating<T>(_ body: () throws(PlainFailure) -> T) throws -> T {
+        do { return try body() } catch { throw ValidationError(error.messages.joined(separator: "\n")) }
+    }
+
     static func fail(_ failure: any CommandFailure) throws -> Never {
-        // A build that stopped on lint errors shows them first, as `lint` would.
-        if let build = failure as? PackBuild.Failure, case .lintErrors(var report) = build {
+        if let build = failure as? PackBuild.Failure {
             let context = ReportContext(
                 toolVersion: Stickerpack.version, colour: Terminal.isTerminal(stdout: false) && Terminal.coloursAllowed,
                 strict: false, baseDirectory: FileManager.default.currentDirectoryPath)
-            report.packs[0].diagnostics = report.packs[0].diagnostics.filter { $0.severity == .error }
-            FileHandle.standardError.write(Data(TextReporter().render(report, context: context).utf8))
+            BuildReport.lintErrors(build, context: context).map { FileHandle.standardError.write(Data($0.utf8)) }
         }
         for line in failure.messages { error(line) }
         throw ExitCode(failure.isUsage ? ExitStatus.usage : ExitStatus.failure)

@@ -103,28 +103,17 @@ struct FitCommand: ParsableCommand {
         if output == nil && !inPlace && !dryRun {
             throw ValidationError("Say where to write: --output DIR, or --in-place to replace the inputs.")
         }
-        if byteLimit < 1 { throw ValidationError("--byte-limit must be a positive number of bytes, not \(byteLimit).") }
-        if !FitOptions.qualityRange.contains(minQuality) {
-            let range = FitOptions.qualityRange
-            throw ValidationError(
-                "--min-quality is a score from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \(minQuality)."
-            )
-        }
-        if LossyStep.parseList(allow) == nil {
-            throw ValidationError(
-                "--allow takes a comma-separated list of palette, frames, resize, quality, format, or none; "
-                    + "not '\(allow)'.")
-        }
+        _ = try Console.validating { () throws(PlainFailure) in try options() }
     }
 
-    var options: FitOptions {
-        FitOptions(
-            byteLimit: byteLimit, minQuality: minQuality, allowed: LossyStep.parseList(allow) ?? LossyStep.defaults,
-            sizeClass: sizeClass, limits: limitOptions.limits)
+    func options() throws(PlainFailure) -> FitOptions {
+        try FitOptions(
+            byteLimit: byteLimit, minQuality: minQuality, allowList: allow, sizeClass: sizeClass,
+            limits: limitOptions.limits)
     }
 
     func run() throws {
-        var run = FitRun(paths: paths, destination: output.map { .folder($0) } ?? .inPlace, options: options)
+        var run = FitRun(paths: paths, destination: output.map { .folder($0) } ?? .inPlace, options: try options())
         run.dryRun = dryRun
         run.replacing = force
         run.keepPreview = preview != nil

@@ -62,11 +62,3 @@ struct IconsCommand: ParsableCommand {
         print("wrote \(IconSetMaker.slots.count) icons and Contents.json to \(output)/")
     }
 }
-
-enum HexColour {
-    static func parse(_ text: String) -> SIMD3<UInt8>? {
-        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
-        return SIMD3(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
-    }
-}

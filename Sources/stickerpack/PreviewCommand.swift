@@ -62,21 +62,21 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one folder, catalog or image file.") }
-        if (output as NSString).pathExtension.lowercased() != "png" {
-            throw ValidationError("The contact sheet is a PNG: name it with .png (-o sheet.png), not '\(output)'.")
-        }
-        if let html, !["html", "htm"].contains((html as NSString).pathExtension.lowercased()) {
-            throw ValidationError("Name the HTML report with .html (--html report.html), not '\(html)'.")
-        }
+        try Console.validating { () throws(PlainFailure) in try previewRun.checkNames() }
     }
 
-    func run() throws {
+    var previewRun: PreviewRun {
         var run = PreviewRun(paths: paths, sheet: output)
         (run.html, run.configurationFile, run.sizeClass, run.limits) = (
             html, pack.config, pack.sizeClass, limitOptions.limits
         )
         (run.replacing, run.followSymlinks, run.jobs) = (force, symlinks.followSymlinks, console.jobs)
         run.toolVersion = Stickerpack.version
+        return run
+    }
+
+    func run() throws {
+        let run = previewRun
         let outcome = try console.run { started in try run.run { started("previewing", $0) } }
         let count = outcome.report.stickers.count
         print(

@@ -40,26 +40,16 @@ struct ResizeCommand: ParsableCommand {
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
 
-    func validate() throws {
-        if width < 1 { throw ValidationError("--width must be at least 1.") }
-        if let height, height < 1 { throw ValidationError("--height must be at least 1.") }
-        // A size asked for beyond the limits is a usage error (exit 2), found before any file is read.
-        do {
-            try limitOptions.limits.checkOutput(width: width, height: height ?? 1)
-        } catch {
-            throw ValidationError(
-                "The size asked for is beyond the limits: \(error.reason). Choose a smaller --width or --height, "
-                    + "or raise --max-side, --max-pixels or --max-memory.")
-        }
-        if ResizeJob.format(of: output) == nil {
-            throw ValidationError("The output must end in .png, .gif, .jpg or .jpeg.")
-        }
-    }
-
-    func run() throws {
+    var job: ResizeJob {
         var job = ResizeJob(input: input, output: output, width: width, height: height)
         (job.filter, job.linear, job.compression) = (resampling.filter, resampling.linear, resampling.compression)
         (job.replacing, job.limits) = (force, limitOptions.limits)
+        return job
+    }
+
+    func validate() throws { try Console.validating { () throws(PlainFailure) in try job.check() } }
+
+    func run() throws {
         let (image, resized) = try Console.attempt { try job.run() }
         let frames = resized.frames.count > 1 ? ", \(resized.frames.count) frames" : ""
         print("\(input) (\(image.width)x\(image.height)) -> \(output) (\(width)x\(resized.height)\(frames))")

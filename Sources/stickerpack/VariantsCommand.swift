@@ -52,28 +52,22 @@ struct VariantsCommand: ParsableCommand {
     @OptionGroup(title: "Decode limits")
     var limitOptions: LimitOptions
 
-    var scaleList: [Int] { scales.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
-
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one sticker file or folder.") }
-        let list = scaleList
-        if list.isEmpty || list.count != scales.split(separator: ",").count
-            || list.contains(where: { $0 < 1 || $0 > 3 })
-        {
-            throw ValidationError("--scales takes a comma-separated list of 1, 2 or 3, not '\(scales)'.")
-        }
+        _ = try Console.validating { () throws(PlainFailure) in try writer() }
     }
 
-    var writer: VariantWriter {
+    func writer() throws(PlainFailure) -> VariantWriter {
         VariantWriter(
-            scales: scaleList, filter: resampling.filter, linear: resampling.linear,
+            scales: try VariantWriter.parseScales(scales), filter: resampling.filter, linear: resampling.linear,
             compression: resampling.compression, limits: limitOptions.limits)
     }
 
     func run() throws {
         let outcome = try console.run { started in
             try VariantBatch.run(
-                paths: paths, output: output, writer: writer, replacing: force, followSymlinks: symlinks.followSymlinks,
+                paths: paths, output: output, writer: try writer(), replacing: force,
+                followSymlinks: symlinks.followSymlinks,
                 workers: console.jobs, started: { started("writing variants", $0) })
         }
         let report = VariantsReport(outcome, output: output)

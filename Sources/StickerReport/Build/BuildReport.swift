@@ -28,3 +28,12 @@ public struct BuildReport {
         return lines.joined(separator: "\n")
     }
 }
+
+extension BuildReport {
+    /// A build stopped on lint errors shows them first, as `lint` would, errors only.
+    public static func lintErrors(_ failure: PackBuild.Failure, context: ReportContext) -> String? {
+        guard case .lintErrors(var report) = failure else { return nil }
+        report.packs[0].diagnostics = report.packs[0].diagnostics.filter { $0.severity == .error }
+        return TextReporter().render(report, context: context)
+    }
+}
