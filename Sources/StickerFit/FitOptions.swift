@@ -75,11 +75,9 @@ extension FitOptions {
         guard byteLimit >= 1 else {
             throw PlainFailure("--byte-limit must be a positive number of bytes, not \(byteLimit).", isUsage: true)
         }
-        let range = Self.qualityRange
-        guard range.contains(minQuality) else {
-            throw PlainFailure(
-                "--min-quality is a score from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \(minQuality).",
-                isUsage: true)
+        let (low, high) = (Int(Self.qualityRange.lowerBound), Int(Self.qualityRange.upperBound))
+        guard Self.qualityRange.contains(minQuality) else {
+            throw PlainFailure("--min-quality is a score from \(low) to \(high), not \(minQuality).", isUsage: true)
         }
         guard let allowed = LossyStep.parseList(allowList) else {
             throw PlainFailure(
