@@ -81,6 +81,8 @@ let package = Package(
                 "StickerFit",
                 .product(name: "Yams", package: "Yams"),
             ]),
+        // `build --xcode-project`: the Sticker Pack App project around a built catalog (project file, scheme, plists).
+        .target(name: "StickerXcode", dependencies: ["StickerSupport", "StickerBuild", "StickerCatalog"]),
         // The contact sheet and the HTML report: backgrounds, a bitmap font, layout.
         .target(
             name: "StickerPreview",
@@ -90,7 +92,7 @@ let package = Package(
             name: "StickerReport",
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerPreview", "StickerQuality",
-                "StickerFit", "StickerBuild",
+                "StickerFit", "StickerBuild", "StickerXcode",
             ]),
         // `fit`: the lossless encoding, the scored search over the lossy knobs, the writing and the report.
         .target(
@@ -104,7 +106,7 @@ let package = Package(
             name: "stickerpack",
             dependencies: [
                 "StickerSupport", "StickerImage", "StickerJSON", "StickerLint", "StickerCatalog", "StickerResample",
-                "StickerBuild", "StickerPreview", "StickerQuality", "StickerFit", "StickerReport",
+                "StickerBuild", "StickerPreview", "StickerQuality", "StickerFit", "StickerReport", "StickerXcode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Renders the man page from `stickerpack --experimental-dump-help` (make man, make install).
@@ -143,6 +145,7 @@ let package = Package(
             ]),
         .testTarget(name: "StickerCatalogTests", dependencies: ["StickerCatalog"]),
         .testTarget(name: "StickerBuildTests", dependencies: ["StickerBuild", "StickerSupport"]),
+        .testTarget(name: "StickerXcodeTests", dependencies: ["StickerXcode", "StickerBuild", "StickerSupport"]),
         .testTarget(name: "StickerJSONTests", dependencies: ["StickerJSON"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["StickerFuzz"]),
     ]

@@ -18,6 +18,8 @@ public struct PackBuild: Sendable {
     /// The lint configuration file; nil for the nearest `.stickerpack.yml`.
     public var configuration: String?
     public var icon: String?
+    /// Without `icon`, make the app icon set from the first sticker (an exported project needs one to build).
+    public var iconFromFirstSticker = false
     public var packName = "Sticker Pack"
     public var sizeClass: SizeClass?
     public var sequenceTiming = SequenceTiming(duration: 15, kind: .fps)
@@ -101,7 +103,8 @@ public struct PackBuild: Sendable {
         options.sizeClass = pack.context.sizeClass
         options.sequenceTiming = sequenceTiming
         options.toolVersion = toolVersion
-        if let icon { options.iconArt = try iconArt(icon, fit: options.iconFit) }
+        let iconPath = icon ?? (iconFromFirstSticker ? plan.items.first?.firstImagePath : nil)
+        if let iconPath { options.iconArt = try iconArt(iconPath, fit: options.iconFit) }
         if let variantsFolder {
             options.variants = prepared
             options.variantsFolderName = variantsFolder

@@ -27,6 +27,14 @@ public struct PackPlan: Sendable {
             case .frames(let folder, _): return folder
             }
         }
+
+        /// The file of the sticker's first (or only) frame.
+        public var firstImagePath: String? {
+            switch source {
+            case .file(let path): return path
+            case .frames(_, let files): return files.first
+            }
+        }
     }
 
     public var items: [Item]

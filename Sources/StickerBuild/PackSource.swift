@@ -17,6 +17,15 @@ extension PackPlan {
     package static func load(
         source: String, labels: String? = nil, order: String? = nil, followSymlinks: Bool = false
     ) throws(SourceError) -> PackPlan {
+        if let project = XcodeProjectFolder.folder(of: source) {
+            let catalogs = XcodeProjectFolder.catalogs(in: project)
+            guard catalogs.count == 1 else {
+                throw SourceError(
+                    description: "\(source): an Xcode project with \(catalogs.isEmpty ? "no" : "\(catalogs.count)") "
+                        + ".xcstickers catalogs in its folder; name the catalog to build from", isUsage: true)
+            }
+            return try load(source: catalogs[0], followSymlinks: followSymlinks)
+        }
         let boundary = FolderBoundary(source, followSymlinks: followSymlinks)
         do {
             if CatalogReader.isCatalog(source) {

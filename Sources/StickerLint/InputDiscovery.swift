@@ -52,6 +52,12 @@ public enum InputDiscovery {
             }
             if !isDirectory.boolValue {
                 looseFiles.append(path)
+            } else if let project = XcodeProjectFolder.folder(of: path) {
+                let catalogs = XcodeProjectFolder.catalogs(in: project)
+                if catalogs.isEmpty {
+                    throw InputError(path: path, reason: "an Xcode project with no .xcstickers catalog in its folder")
+                }
+                packs += try discover(catalogs, configuration: configuration, followSymlinks: followSymlinks)
             } else if CatalogReader.isCatalog(path) {
                 let boundary = FolderBoundary(path, followSymlinks: followSymlinks)
                 packs += catalogPacks(

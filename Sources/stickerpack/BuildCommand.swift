@@ -33,7 +33,7 @@ struct BuildCommand: ParsableCommand {
     var source: String
 
     @Option(name: .shortAndLong, help: "The .xcstickers catalog to write.", completion: .directory)
-    var output: String
+    var output: String?
 
     @Option(help: "The sticker pack's name.")
     var packName: String = "Sticker Pack"
@@ -76,6 +76,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "First fit stickers over 500 KB or out of 300-618 px, as `stickerpack fit` does (SRC is not changed).")
     var fit = false
 
+    @OptionGroup(title: "Xcode project")
+    var project: ProjectOptions
+
     @OptionGroup(title: "Folders")
     var symlinks: SymlinkOptions
 
@@ -86,14 +89,13 @@ struct BuildCommand: ParsableCommand {
         if fps <= 0 { throw ValidationError("--fps must be positive.") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive.") }
         if packName.isEmpty || packName.contains("/") { throw ValidationError("--pack-name must be a plain name.") }
+        try project.check(output: output, manifest: manifest)
     }
 
-    var manifestPath: String { manifest ?? PackBuild.manifestBeside(output) }
-    var variantsPath: String { PackBuild.variantsBeside(output) }
-
     func run() throws {
-        var build = PackBuild(source: source, catalog: output, manifest: manifestPath)
-        build.variantsFolder = variants ? variantsPath : nil
+        let catalog = output ?? ""
+        var build = PackBuild(source: source, catalog: catalog, manifest: manifest ?? PackBuild.manifestBeside(catalog))
+        build.variantsFolder = variants ? PackBuild.variantsBeside(catalog) : nil
         (build.labels, build.order, build.configuration, build.icon) = (labels, order, config, icon)
         build.packName = packName
         build.sizeClass = sizeClass
@@ -103,6 +105,12 @@ struct BuildCommand: ParsableCommand {
         build.followSymlinks = symlinks.followSymlinks
         build.jobs = console.jobs
         build.toolVersion = Stickerpack.version
+        if let export = project.export(build, source: source, variants: variants, force: force) {
+            let outcome = try console.run { started in
+                try export.run(started: { started($0.rawValue, $1) }, note: Console.note)
+            }
+            return print(ProjectReport(export, outcome).text)
+        }
         let outcome = try console.run { started in
             try build.run(started: { started($0.rawValue, $1) }, note: Console.note)
         }

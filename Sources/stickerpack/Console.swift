@@ -3,6 +3,7 @@ import Foundation
 import StickerBuild
 import StickerReport
 import StickerSupport
+import StickerXcode
 
 /// Messages for people on standard error, never mixed into a report on standard output; and the one place a
 /// library's failure becomes an exit status.
@@ -31,7 +32,7 @@ enum Console {
     }
 
     static func fail(_ failure: any CommandFailure) throws -> Never {
-        if let build = failure as? PackBuild.Failure {
+        if let build = (failure as? PackBuild.Failure) ?? (failure as? XcodeProjectExport.Failure)?.buildFailure {
             let context = ReportContext(
                 toolVersion: Stickerpack.version, colour: Terminal.isTerminal(stdout: false) && Terminal.coloursAllowed,
                 strict: false, baseDirectory: FileManager.default.currentDirectoryPath)

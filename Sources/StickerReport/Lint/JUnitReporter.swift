@@ -1,4 +1,5 @@
 import StickerLint
+import StickerSupport
 
 /// JUnit XML: one test case per sticker (and per other file with diagnostics); errors fail it,
 /// warnings too with --strict; the rest goes to system-out.
@@ -54,20 +55,5 @@ public struct JUnitReporter: LintReporter {
             + suites.joined(separator: "\n") + "\n</testsuites>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            // XML 1.0 forbids most control characters even when escaped.
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": out += "?"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import StickerBuild
+import StickerSupport
+
+/// `build --xcode-project DIR`: a complete Sticker Pack App project. The catalog and the manifest are built
+/// afresh on every run; the project file, the scheme and the Info.plist files, which the user may have edited
+/// (a team, a capability), are written when missing and kept otherwise, unless `replacingProject`.
+public struct XcodeProjectExport: Sendable {
+    /// The build; its catalog, manifest and variants folder are set to their places in the project.
+    public var build: PackBuild
+    public var settings: ProjectSettings
+    public var folder: String
+    public var replacingProject = false
+
+    public init(build: PackBuild, settings: ProjectSettings, folder: String, variants: Bool) {
+        self.settings = settings
+        self.folder = folder
+        self.build = build
+        self.build.catalog = folder + "/" + settings.catalogPath
+        self.build.manifest = folder + "/manifest.json"
+        self.build.variantsFolder = variants ? folder + "/Variants" : nil
+        self.build.replacing = true
+        self.build.iconFromFirstSticker = true
+    }
+
+    /// The project's own files, relative to the folder, with their text.
+    var projectFiles: [(path: String, text: String)] {
+        let project = settings.name + ".xcodeproj"
+        return [
+            (project + "/project.pbxproj", ProjectFile(settings).text),
+            (project + "/xcshareddata/xcschemes/\(settings.name).xcscheme", SchemeFile.text(settings)),
+            (settings.name + "/Info.plist", InfoPlists.app(settings)),
+            (settings.extensionName + "/Info.plist", InfoPlists.stickerPackExtension(settings)),
+        ]
+    }
+
+    public struct Outcome: Sendable {
+        public var build: PackBuild.Outcome
+        /// The project's own files written this time, and those kept as they were (relative to the folder).
+        public var written: [String]
+        public var kept: [String]
+        /// Whether the app icon set was made from the first sticker, for want of `--icon`.
+        public var iconFromSticker: Bool
+    }
+
+    public func run(
+        started: (PackBuild.Step, Int) -> (@Sendable (String) -> Void)? = { _, _ in nil },
+        note: (String) -> Void = { _ in }
+    ) throws(Failure) -> Outcome {
+        try settings.check()
+        try ExportFolder(folder, settings: settings).check()
+        let created = try makeFolders()
+        let built: PackBuild.Outcome
+        do {
+            built = try build.run(started: started, note: note)
+        } catch {
+            // Nothing of the export is left behind when the build stops.
+            for path in created.reversed() { try? FileManager.default.removeItem(atPath: path) }
+            throw .build(error)
+        }
+        var outcome = Outcome(build: built, written: [], kept: [], iconFromSticker: build.icon == nil)
+        for file in projectFiles {
+            let path = folder + "/" + file.path
+            if !replacingProject && FileManager.default.fileExists(atPath: path) {
+                outcome.kept.append(file.path)
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try AtomicFileWriter.write(Array(file.text.utf8), to: path)
+            } catch {
+                throw .writing("\(path): \(error)")
+            }
+            outcome.written.append(file.path)
+        }
+        return outcome
+    }
+
+    /// The folder and the extension's folder, made when missing; returns those it made, outermost first.
+    private func makeFolders() throws(Failure) -> [String] {
+        var created: [String] = []
+        for path in [folder, folder + "/" + settings.extensionName] where !FileManager.default.fileExists(atPath: path)
+        {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw .writing("\(path): cannot make the folder: \(error)")
+            }
+            created.append(path)
+        }
+        return created
+    }
+}
