@@ -91,7 +91,15 @@ struct CIConfigurationTests {
         let selected = macRuns.drop { $0 != select }
         #expect(selected.contains { $0.contains("swift --version") }, "the selected Swift is printed")
         #expect(macRuns.contains("make deps"))
-        #expect(macRuns.last == "make test")
+        #expect(macRuns.contains("make test"))
+        // The exported project is built for the simulator and archived for devices, unsigned, after the tests.
+        let export = try #require(macRuns.first { $0.contains("--xcode-project") }, "an Xcode project is exported")
+        #expect(export.contains("build SamplePacks/Clean") && export.contains("--bundle-id"))
+        for action in ["-sdk iphonesimulator", "generic/platform=iOS Simulator", "generic/platform=iOS'", " archive"] {
+            #expect(export.contains(action), "xcodebuild \(action)")
+        }
+        #expect(export.contains("-scheme Clean") && export.contains("CODE_SIGNING_ALLOWED=NO"))
+        #expect(macRuns.firstIndex(of: "make test")! < macRuns.firstIndex(of: export)!)
         Self.expectCache(macSteps, job: "macos")
 
         // The composite action on the sample packs, in the same image.

@@ -22,11 +22,16 @@ public struct ProjectReport {
             "  manifest  \(build.manifest)",
         ]
         if let variants = build.variantsFolder { lines.append("  variants  \(variants)/ (not in the project)") }
-        if !outcome.written.isEmpty { lines.append("  wrote     " + outcome.written.joined(separator: ", ")) }
-        if !outcome.kept.isEmpty {
+        let project = "\(export.folder)/\(settings.name).xcodeproj"
+        if outcome.kept.isEmpty {
+            lines.append("  project   \(project), its shared scheme and both Info.plist files: written")
+        } else if outcome.written.isEmpty {
             lines.append(
-                "  kept      " + outcome.kept.joined(separator: ", ")
-                    + " (yours to edit; --force writes them afresh with this run's --bundle-id, --version and team)")
+                "  project   \(project), its scheme and Info.plist files: kept "
+                    + "(yours to edit; --force writes them afresh)")
+        } else {
+            lines.append("  wrote     " + outcome.written.joined(separator: ", "))
+            lines.append("  kept      " + outcome.kept.joined(separator: ", ") + " (--force writes them afresh)")
         }
         if built.report.count(.warning) + built.report.count(.error) > 0 {
             lines.append("  lint      \(built.report.countsText) (in the manifest)")
