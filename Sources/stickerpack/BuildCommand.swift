@@ -16,7 +16,13 @@ struct BuildCommand: ParsableCommand {
             (--labels, or SRC/labels.yml or labels.csv: name to label) or from the file name made readable. Names are \
             made safe and unique when case is ignored; APNG files are named .png.
 
-            SRC may also be an .xcstickers catalog: it is read as Xcode reads it and built again from its own files.
+            SRC may also be an .xcstickers catalog: it is read as Xcode reads it and built again from its own files \
+            (or an Xcode project's folder, whose catalog is read).
+
+            --xcode-project DIR writes a whole Sticker Pack App project instead: NAME.xcodeproj with the app and \
+            sticker-pack extension targets and a shared scheme, both Info.plist files, the catalog (its app icon set \
+            from --icon, else the first sticker) and manifest.json. Run again, the catalog and manifest are rebuilt \
+            and the project files kept as you left them (--force writes them afresh). See docs/xcode-project.md.
 
             The catalog is built in a temporary folder and moved into place when complete; a non-empty OUTPUT is \
             replaced only with --force. SRC is never changed. The manifest (manifest.json beside the catalog, or \
@@ -26,13 +32,15 @@ struct BuildCommand: ParsableCommand {
             Examples:
               stickerpack build Art/ -o Stickers.xcstickers
               stickerpack build Art/ -o MyApp/Stickers.xcstickers --icon icon.png --variants --size-class large --force
+              stickerpack build Art/ --xcode-project CatsApp --name Cats --bundle-id com.example.cats --icon icon.png
             """
     )
 
     @Argument(help: "The folder of sticker art (or an .xcstickers catalog to rebuild).", completion: .directory)
     var source: String
 
-    @Option(name: .shortAndLong, help: "The .xcstickers catalog to write.", completion: .directory)
+    @Option(
+        name: .shortAndLong, help: "The .xcstickers catalog to write (or --xcode-project).", completion: .directory)
     var output: String?
 
     @Option(help: "The sticker pack's name.")
