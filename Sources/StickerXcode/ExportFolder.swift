@@ -23,20 +23,21 @@ struct ExportFolder {
         if names.isEmpty { return }
         let projects = names.filter { ($0 as NSString).pathExtension.lowercased() == "xcodeproj" }
         let ours = settings.name + ".xcodeproj"
-        for project in projects where project.lowercased() != ours.lowercased() {
+        // Exactly: a name that differs only in case would be a second project on one disk and the same on another.
+        for project in projects where project != ours {
             throw .usage(
                 "\(path) holds another project, \(project). Nothing was written. Export into a new folder, or "
                     + "give --name \((project as NSString).deletingPathExtension) to update that export.")
         }
-        if projects.isEmpty {
+        if projects.isEmpty && !hasExportManifest {
             let some = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", ..." : "")
             throw .usage(
                 "\(path) is not empty and holds no project stickerpack exported (\(some)). Nothing was written. "
                     + "Export into a new or empty folder.")
         }
-        if !isExport(path + "/" + projects[0]) {
+        if let project = projects.first, !isExport(path + "/" + project) {
             throw .usage(
-                "\(path)/\(projects[0]) was not written by stickerpack (no '\(ProjectSettings.marker)' line, and no "
+                "\(path)/\(project) was not written by stickerpack (no '\(ProjectSettings.marker)' line, and no "
                     + "stickerpack manifest.json beside it). Nothing was written. Export into a new folder.")
         }
     }
@@ -47,6 +48,11 @@ struct ExportFolder {
         let file = (try? FileBytes.read(project + "/project.pbxproj", limit: 64 << 20)) ?? []
         let lines = String(decoding: file.prefix(4096), as: UTF8.self).split(separator: "\n", maxSplits: 2)
         if lines.count >= 2 && lines[1] == ProjectSettings.marker { return true }
+        return hasExportManifest
+    }
+
+    /// The manifest an export writes, with the catalog where the export puts it.
+    private var hasExportManifest: Bool {
         guard let manifest = try? FileBytes.read(path + "/manifest.json", limit: 64 << 20),
             let object = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
             (object["tool"] as? String)?.hasPrefix("stickerpack") == true

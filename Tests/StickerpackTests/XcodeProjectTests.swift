@@ -122,6 +122,18 @@ struct XcodeProjectTests {
         #expect(foreign.status == 2 && foreign.stderr.contains("was not written by stickerpack"), "\(foreign.stderr)")
         #expect(try files(theirs) == before)
 
+        // A folder of other files, and an export of another name.
+        let busy = root.appendingPathComponent("Busy")
+        try FileManager.default.createDirectory(at: busy, withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: busy.appendingPathComponent("notes.txt"))
+        let notEmpty = try export(clean, to: busy)
+        #expect(notEmpty.status == 2 && notEmpty.stderr.contains("not empty"), "\(notEmpty.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: busy.path) == ["notes.txt"])
+        let dogs = root.appendingPathComponent("Dogs")
+        #expect(try export(clean, to: dogs, ["--name", "Dogs"]).status == 0)
+        let renamed = try export(clean, to: dogs, ["--name", "dogs"])
+        #expect(renamed.status == 2 && renamed.stderr.contains("--name Dogs"), "\(renamed.stderr)")
+
         let unused = root.appendingPathComponent("Unused")
         let badID = try Stickerpack.run(["build", clean, "--xcode-project", unused.path, "--bundle-id", "com.cat_pack"])
         #expect(badID.status == 2 && badID.stderr.contains("Try --bundle-id com.cat-pack"), "\(badID.stderr)")
