@@ -241,7 +241,7 @@ def make_problem_catalog():
         frame.save(os.path.join(sequence, "wave-%d.png" % i), optimize=True)
     contents(sequence, {"properties": {"duration": 0.59999999999999998, "duration-type": "fixed", "repetitions": 0},
                         "frames": [{"filename": "wave-0.png"}, {}, {"filename": "wave-1.png"}, {"filename": "wave-2.png"}]})
-    # An icon set with only two of the 13 images, one of the wrong size.
+    # An icon set with only two of the 13 images, one of the wrong size, both with transparent pixels.
     icons = os.path.join(root, "iMessage App Icon.stickersiconset")
     os.makedirs(icons)
     star().resize((120, 90)).save(os.path.join(icons, "icon-60x45@2x.png"))

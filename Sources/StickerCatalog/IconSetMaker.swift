@@ -22,8 +22,6 @@ public enum IconSetMaker {
         }
 
         public var filename: String { "\(idiom)-\(size)@\(scale)x.png" }
-        /// App Store images may not have an alpha channel.
-        public var isMarketing: Bool { idiom == "ios-marketing" }
     }
 
     /// Xcode's template, in its order (`docs/sticker-rules.md`).
@@ -62,6 +60,9 @@ public enum IconSetMaker {
 
     /// Writes the set as `folder`: 13 PNGs and Contents.json, built beside it and moved into place when complete,
     /// so a failure leaves the previous set or none. An existing, non-empty folder is replaced only when `replacing`.
+    /// Every image is flattened onto `background` and written without an alpha channel: App Store Connect rejects
+    /// one in the 1024x1024, and Apple asks for no transparent regions in the others (Technical Q&A QA1686), which
+    /// `--fit contain` margins or transparent art would leave.
     public static func write(
         art: RGBAImage, to folder: String, replacing: Bool = false, fit: Fit, background: SIMD3<UInt8>,
         filter: ResampleFilter = .lanczos3, limits: DecodeLimits = .default
@@ -77,15 +78,8 @@ public enum IconSetMaker {
     ) throws {
         for slot in slots {
             let (w, h) = slot.pixels
-            var icon = fitted(art, width: w, height: h, fit: fit, filter: filter)
-            let bytes: [UInt8]
-            if slot.isMarketing {
-                icon = flattened(icon, on: background)
-                bytes = try PNGEncoder.encodeOpaque(icon)
-            } else {
-                bytes = try PNGEncoder.encode(icon)
-            }
-            try AtomicFileWriter.write(bytes, to: folder + "/" + slot.filename)
+            let icon = flattened(fitted(art, width: w, height: h, fit: fit, filter: filter), on: background)
+            try AtomicFileWriter.write(try PNGEncoder.encodeOpaque(icon), to: folder + "/" + slot.filename)
         }
         try AtomicFileWriter.write(Array(contentsJSON().serializedForXcode().utf8), to: folder + "/Contents.json")
     }

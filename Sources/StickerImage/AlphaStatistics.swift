@@ -60,6 +60,19 @@ extension RGBAImage {
     /// Pixels whose alpha is 0.
     public var transparentPixelCount: Int { alphaStatistics.transparentPixels }
 
+    /// Pixels whose alpha is below 255: the transparent and the translucent ones.
+    public var nonOpaquePixelCount: Int {
+        pixels.withUnsafeBufferPointer { p in
+            var count = 0
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { count += 1 }
+                i += 4
+            }
+            return count
+        }
+    }
+
     /// Every pixel has alpha 255.
     public var isOpaque: Bool {
         pixels.withUnsafeBufferPointer { p in

@@ -127,7 +127,7 @@ public enum Linter {
         return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
     }
 
-    /// Icon images probed for their pixel size: the header is enough.
+    /// Icon images decoded for their pixel size, whether they can carry alpha and how many pixels are not opaque.
     static func iconFacts(_ set: IconSetFolder) -> IconSetFacts {
         IconSetFacts(
             path: set.path,
@@ -145,6 +145,7 @@ public enum Linter {
                     facts.pixelWidth = image.width
                     facts.pixelHeight = image.height
                     facts.hasAlpha = image.encoding.hasAlphaChannel
+                    facts.nonOpaquePixels = image.frames.first?.image.nonOpaquePixelCount ?? 0
                 } catch {
                     facts.problem = "\(name): \(error)"
                 }

@@ -42,12 +42,15 @@ public struct IconImageFacts: Sendable, Equatable {
     /// Pixel size on disk; nil when the file is missing or does not decode.
     public var pixelWidth: Int?
     public var pixelHeight: Int?
+    /// The file can carry transparency: a colour type with alpha, or tRNS.
     public var hasAlpha: Bool
+    /// Pixels whose alpha is below 255 (the first frame's), so transparent or translucent.
+    public var nonOpaquePixels: Int
     public var problem: String?
 
     public init(
         path: String, size: String, scale: Int, idiom: String, pixelWidth: Int?, pixelHeight: Int?,
-        hasAlpha: Bool = false, problem: String? = nil
+        hasAlpha: Bool = false, nonOpaquePixels: Int = 0, problem: String? = nil
     ) {
         self.path = path
         self.size = size
@@ -56,6 +59,7 @@ public struct IconImageFacts: Sendable, Equatable {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.hasAlpha = hasAlpha
+        self.nonOpaquePixels = nonOpaquePixels
         self.problem = problem
     }
 }

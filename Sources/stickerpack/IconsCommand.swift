@@ -11,10 +11,11 @@ struct IconsCommand: ParsableCommand {
         commandName: "icons",
         abstract: "Make the iMessage app icon set (13 images and Contents.json) from one piece of art.",
         discussion: """
-            Art that is not 4:3 is fitted with --fit contain (the whole art, transparent margins) or cover (filled, \
-            the overflow cropped). The two App Store images (1024x768 and 1024x1024) have no alpha channel: they are \
-            flattened onto --background. The folder is built beside its target and moved into place when complete; an \
-            existing, non-empty one is replaced only with --force.
+            Art that is not 4:3 is fitted with --fit contain (the whole art, margins of --background) or cover \
+            (filled, the overflow cropped). Every image is flattened onto --background and written without an alpha \
+            channel: App Store Connect rejects one in the 1024x1024 App Store icon, and Apple asks for no \
+            transparent regions in the others. The folder is built beside its target and moved into place when \
+            complete; an existing, non-empty one is replaced only with --force.
 
             Examples:
               stickerpack icons art.png -o "Stickers.xcstickers/iMessage App Icon.stickersiconset"
@@ -31,7 +32,7 @@ struct IconsCommand: ParsableCommand {
     @Option(help: "How art that is not 4:3 fits: contain or cover.")
     var fit: IconSetMaker.Fit = .contain
 
-    @Option(help: ArgumentHelp("The colour under the App Store images, as #RRGGBB.", valueName: "colour"))
+    @Option(help: ArgumentHelp("The colour under every icon image, as #RRGGBB.", valueName: "colour"))
     var background: String = "#FFFFFF"
 
     @Option(help: "The resampling filter.")

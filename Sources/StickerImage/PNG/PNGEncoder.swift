@@ -13,7 +13,7 @@ public enum PNGEncoder {
         try encode(image, layout: .rgba, compression: compression)
     }
 
-    /// A PNG without an alpha channel (the App Store icons, the contact sheet): alpha is dropped, so flatten
+    /// A PNG without an alpha channel (the app icon images, the contact sheet): alpha is dropped, so flatten
     /// first.
     public static func encodeOpaque(_ image: RGBAImage, compression: PNGCompression = .fast) throws(EncodeError)
         -> [UInt8]

@@ -1,4 +1,5 @@
-/// The iMessage app icon set: 13 images, each exactly its size times its scale.
+/// The iMessage app icon set: 13 images, each exactly its size times its scale; no alpha channel in the 1024x1024
+/// App Store icon, and no transparent pixels in the others.
 import StickerCatalog
 
 public struct AppIconRule: Rule {
@@ -24,11 +25,23 @@ public struct AppIconRule: Rule {
         return "\(last.idiom) \(last.size)@\(last.scale)x"
     }
 
+    /// A pack of the complete set with `edit` applied to each image `which` picks.
+    static func edited(_ which: (IconImageFacts) -> Bool, _ edit: (inout IconImageFacts) -> Void) -> LintPack {
+        var set = completeSet
+        for index in set.images.indices where which(set.images[index]) { edit(&set.images[index]) }
+        return LintPack(stickers: [], iconSets: [set])
+    }
+
+    static func path(of size: String, scale: Int = 1) -> String {
+        completeSet.images.first { $0.size == size && $0.scale == scale }!.path
+    }
+
     public static let description = RuleDescription(
         identifier: "app-icon", name: "App icon", defaultSeverity: .error,
         summary:
             "The .stickersiconset misses one of the 13 sizes, an image's pixels are not its size times its scale, "
-            + "or the App Store icon has alpha (App Store Connect rejects it).",
+            + "or the 1024x1024 App Store icon has an alpha channel (App Store Connect rejects it); "
+            + "a warning when another image has transparent pixels.",
         triggering: [
             RuleExample(
                 LintPack(
@@ -36,20 +49,31 @@ public struct AppIconRule: Rule {
                     iconSets: [IconSetFacts(path: completeSet.path, images: Array(completeSet.images.dropLast()))]),
                 at: [.init(completeSet.path, mentioning: "misses 1 of the 13", missingExample)]),
             RuleExample(
-                LintPack(
-                    stickers: [],
-                    iconSets: [
-                        IconSetFacts(
-                            path: completeSet.path,
-                            images: completeSet.images.map {
-                                var i = $0
-                                i.pixelWidth = 100
-                                return i
-                            })
-                    ]),
+                edited({ _ in true }, { $0.pixelWidth = 100 }),
                 at: completeSet.images.map { .init($0.path, mentioning: "100 x") }),
+            // An alpha channel in the 1024x1024 is an error even when every pixel is opaque.
+            RuleExample(
+                edited({ $0.size == "1024x1024" }, { $0.hasAlpha = true }),
+                at: [.init(path(of: "1024x1024"), mentioning: "1024x1024", "alpha channel")]),
+            // Elsewhere transparent pixels are a warning; the opaque 60x45@2x with an alpha channel is fine.
+            RuleExample(
+                edited(
+                    { ["60x45", "1024x768"].contains($0.size) },
+                    {
+                        $0.hasAlpha = true
+                        $0.nonOpaquePixels = $0.scale == 2 ? 0 : 12
+                    }),
+                at: [
+                    .init(path(of: "60x45", scale: 3), mentioning: "60x45@3x", "12 pixels"),
+                    .init(path(of: "1024x768"), mentioning: "1024x768@1x", "12 pixels"),
+                ],
+                severity: .warning),
         ],
-        nonTriggering: [LintPack(stickers: [], iconSets: [completeSet])])
+        nonTriggering: [
+            LintPack(stickers: [], iconSets: [completeSet]),
+            // An alpha channel with every pixel opaque is allowed in every image but the 1024x1024.
+            edited({ $0.size != "1024x1024" }, { $0.hasAlpha = true }),
+        ])
 
     public init() {}
 
@@ -91,14 +115,31 @@ public struct AppIconRule: Rule {
                         message: "\(pw) x \(ph) px, but \(image.size) pt @\(image.scale)x needs \(w) x \(h) px",
                         hint: "resize it to \(w) x \(h) px"))
             }
-            if image.idiom == "ios-marketing" && image.hasAlpha {
-                findings.append(
-                    Finding(
-                        path: image.path,
-                        message: "the App Store icon has an alpha channel; App Store Connect rejects it",
-                        hint: "flatten it onto an opaque background", severity: .error))
-            }
+            if let finding = alphaFinding(image, set: set) { findings.append(finding) }
         }
         return findings
+    }
+
+    /// Apple rejects an alpha channel only in the 1024x1024 App Store icon (ITMS-90717); the other images may have
+    /// one, but no transparent regions (Technical Q&A QA1686).
+    func alphaFinding(_ image: IconImageFacts, set: IconSetFacts) -> Finding? {
+        let remake = "stickerpack icons ART -o \"\(set.path)\" --background \"#RRGGBB\""
+        if image.size == "1024x1024" {
+            guard image.hasAlpha else { return nil }
+            return Finding(
+                path: image.path,
+                message: "the 1024x1024 App Store icon has an alpha channel; App Store Connect rejects it (ITMS-90717)",
+                hint: "flatten it onto an opaque background and save it without alpha, or remake the set: \(remake)",
+                severity: .error)
+        }
+        guard image.nonOpaquePixels > 0 else { return nil }
+        let pixels = image.nonOpaquePixels == 1 ? "1 pixel is" : "\(image.nonOpaquePixels) pixels are"
+        return Finding(
+            path: image.path,
+            message:
+                "the \(image.idiom) \(image.size)@\(image.scale)x icon image is not opaque: \(pixels) transparent or "
+                + "translucent; an icon may have an alpha channel but no transparent regions",
+            hint: "flatten it onto an opaque background, or remake the set opaque: \(remake)",
+            severity: .warning)
     }
 }
