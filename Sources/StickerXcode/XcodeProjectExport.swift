@@ -39,8 +39,17 @@ public struct XcodeProjectExport: Sendable {
         /// The project's own files written this time, and those kept as they were (relative to the folder).
         public var written: [String]
         public var kept: [String]
-        /// Whether the app icon set was made from the first sticker, for want of `--icon`.
-        public var iconFromSticker: Bool
+        public var icon: IconSource
+    }
+
+    /// Where the app icon set's art came from.
+    public enum IconSource: Sendable {
+        /// `--icon`.
+        case given
+        /// The set an earlier export wrote, made again from its 1024x768 image.
+        case kept
+        /// The first sticker, for want of either.
+        case firstSticker
     }
 
     public func run(
@@ -49,6 +58,13 @@ public struct XcodeProjectExport: Sendable {
     ) throws(Failure) -> Outcome {
         try settings.check()
         try ExportFolder(folder, settings: settings).check()
+        var build = self.build
+        let keptIcon = build.icon == nil ? ExistingIconArt.path(inCatalog: build.catalog) : nil
+        if let keptIcon {
+            // Read before the catalog is replaced: a copy outside it.
+            build.icon = try copyOut(keptIcon)
+        }
+        defer { if keptIcon != nil, let copy = build.icon { try? FileManager.default.removeItem(atPath: copy) } }
         let created = try makeFolders()
         let built: PackBuild.Outcome
         do {
@@ -58,7 +74,9 @@ public struct XcodeProjectExport: Sendable {
             for path in created.reversed() { try? FileManager.default.removeItem(atPath: path) }
             throw .build(error)
         }
-        var outcome = Outcome(build: built, written: [], kept: [], iconFromSticker: build.icon == nil)
+        var outcome = Outcome(
+            build: built, written: [], kept: [],
+            icon: self.build.icon == nil ? (keptIcon == nil ? .firstSticker : .kept) : .given)
         for file in projectFiles {
             let path = folder + "/" + file.path
             if !replacingProject && FileManager.default.fileExists(atPath: path) {
@@ -75,6 +93,19 @@ public struct XcodeProjectExport: Sendable {
             outcome.written.append(file.path)
         }
         return outcome
+    }
+
+    /// A copy of `file` in the temporary folder.
+    private func copyOut(_ file: String) throws(Failure) -> String {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stickerpack-icon-\(UUID().uuidString).png"
+        ).path
+        do {
+            try FileManager.default.copyItem(atPath: file, toPath: copy)
+        } catch {
+            throw .writing("\(file): cannot read the app icon kept from the last export: \(error)")
+        }
+        return copy
     }
 
     /// The folder and the extension's folder, made when missing; returns those it made, outermost first.

@@ -79,7 +79,10 @@ struct XcodeProjectTests {
         let art = root.appendingPathComponent("Cats")
         try FileManager.default.copyItem(atPath: clean, toPath: art.path)
         let folder = root.appendingPathComponent("App")
-        #expect(try export(art.path, to: folder).status == 0)
+        #expect(try export(art.path, to: folder, ["--icon", Stickerpack.sample("Clean/star.png")]).status == 0)
+        let icon = folder.appendingPathComponent("Cats StickerPackExtension/Stickers.xcstickers")
+            .appendingPathComponent("iMessage App Icon.stickersiconset/ios-marketing-1024x768@1x.png")
+        let iconBytes = try Data(contentsOf: icon)
         // As Xcode saves it: the comment gone, the user's team set.
         let project = folder.appendingPathComponent("Cats.xcodeproj/project.pbxproj")
         let edited = try String(contentsOf: project, encoding: .utf8)
@@ -93,6 +96,9 @@ struct XcodeProjectTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("kept"), "\(again.stdout)")
         #expect(try String(contentsOf: project, encoding: .utf8) == edited)
+        // The icon given the first time is not replaced by the first sticker.
+        #expect(again.stdout.contains("app icon made again from the last export's"), "\(again.stdout)")
+        #expect(try Data(contentsOf: icon) == iconBytes)
         let pack = folder.appendingPathComponent(
             "Cats StickerPackExtension/Stickers.xcstickers/Sticker Pack.stickerpack")
         #expect(!FileManager.default.fileExists(atPath: pack.appendingPathComponent("star.sticker").path))

@@ -17,8 +17,7 @@ public struct ProjectReport {
         var lines = [
             "exported \(settings.name) (\(settings.bundleID)) to \(export.folder)/: \(count), "
                 + "\(built.sizeClass.rawValue) class (\(built.sizeClass.pixels) px)",
-            "  catalog   \(build.catalog)"
-                + (outcome.iconFromSticker ? " (app icon made from the first sticker; --icon ART for your own)" : ""),
+            "  catalog   \(build.catalog)" + iconNote,
             "  manifest  \(build.manifest)",
         ]
         if let variants = build.variantsFolder { lines.append("  variants  \(variants)/ (not in the project)") }
@@ -38,5 +37,13 @@ public struct ProjectReport {
         }
         lines.append("open it in Xcode: open \"\(export.folder)/\(settings.name).xcodeproj\"")
         return lines.joined(separator: "\n")
+    }
+
+    private var iconNote: String {
+        switch outcome.icon {
+        case .given: return ""
+        case .kept: return " (app icon made again from the last export's; --icon ART for another)"
+        case .firstSticker: return " (app icon made from the first sticker; --icon ART for your own)"
+        }
     }
 }
