@@ -14,6 +14,8 @@ public struct CatalogBuilder {
         public var sequenceTiming = SequenceTiming(duration: 15, kind: .fps)
         public var iconArt: RGBAImage?
         public var iconFit: IconSetMaker.Fit = .contain
+        /// Without `iconArt`: an icon set folder copied in as it is (an exported project's, kept from its last run).
+        public var keptIconSet: String?
         /// The variants, encoded during lint's prepare phase; nil for none.
         public var variants: PreparedVariants?
         /// The variants folder as the manifest names it (the final path, not the temporary one written to).
@@ -76,9 +78,11 @@ public struct CatalogBuilder {
                 ("properties", .object([("grid-size", .string(options.sizeClass.rawValue))])),
                 ("stickers", .array(listed)),
             ]), to: packFolder + "/Contents.json")
+        let icons = root + "/iMessage App Icon.stickersiconset"
         if let art = options.iconArt {
-            let icons = root + "/iMessage App Icon.stickersiconset"
             try IconSetMaker.write(art: art, to: icons, fit: options.iconFit, background: SIMD3(255, 255, 255))
+        } else if let kept = options.keptIconSet {
+            try FileManager.default.copyItem(atPath: kept, toPath: icons)
         }
         return entries
     }

@@ -18,7 +18,10 @@ public struct PackBuild: Sendable {
     /// The lint configuration file; nil for the nearest `.stickerpack.yml`.
     public var configuration: String?
     public var icon: String?
-    /// Without `icon`, make the app icon set from the first sticker (an exported project needs one to build).
+    /// Without `icon`: an icon set copied into the catalog as it is (read before the catalog is replaced).
+    public var keptIconSet: String?
+    /// Without `icon` or `keptIconSet`, make the app icon set from the first sticker (an exported project needs
+    /// one to build).
     public var iconFromFirstSticker = false
     public var packName = "Sticker Pack"
     public var sizeClass: SizeClass?
@@ -103,8 +106,9 @@ public struct PackBuild: Sendable {
         options.sizeClass = pack.context.sizeClass
         options.sequenceTiming = sequenceTiming
         options.toolVersion = toolVersion
-        let iconPath = icon ?? (iconFromFirstSticker ? plan.items.first?.firstImagePath : nil)
-        if let iconPath { options.iconArt = try iconArt(iconPath, fit: options.iconFit) }
+        let firstSticker = iconFromFirstSticker && keptIconSet == nil ? plan.items.first?.firstImagePath : nil
+        if let iconPath = icon ?? firstSticker { options.iconArt = try iconArt(iconPath, fit: options.iconFit) }
+        options.keptIconSet = keptIconSet
         if let variantsFolder {
             options.variants = prepared
             options.variantsFolderName = variantsFolder

@@ -46,7 +46,7 @@ public struct XcodeProjectExport: Sendable {
     public enum IconSource: Sendable {
         /// `--icon`.
         case given
-        /// The set an earlier export wrote, made again from its 1024x768 image.
+        /// The set an earlier export left in the catalog, copied as it is.
         case kept
         /// The first sticker, for want of either.
         case firstSticker
@@ -59,12 +59,8 @@ public struct XcodeProjectExport: Sendable {
         try settings.check()
         try ExportFolder(folder, settings: settings).check()
         var build = self.build
-        let keptIcon = build.icon == nil ? ExistingIconArt.path(inCatalog: build.catalog) : nil
-        if let keptIcon {
-            // Read before the catalog is replaced: a copy outside it.
-            build.icon = try copyOut(keptIcon)
-        }
-        defer { if keptIcon != nil, let copy = build.icon { try? FileManager.default.removeItem(atPath: copy) } }
+        let keptIcon = build.icon == nil ? Self.iconSet(inCatalog: build.catalog) : nil
+        build.keptIconSet = keptIcon
         let created = try makeFolders()
         let built: PackBuild.Outcome
         do {
@@ -95,19 +91,6 @@ public struct XcodeProjectExport: Sendable {
         return outcome
     }
 
-    /// A copy of `file` in the temporary folder.
-    private func copyOut(_ file: String) throws(Failure) -> String {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stickerpack-icon-\(UUID().uuidString).png"
-        ).path
-        do {
-            try FileManager.default.copyItem(atPath: file, toPath: copy)
-        } catch {
-            throw .writing("\(file): cannot read the app icon kept from the last export: \(error)")
-        }
-        return copy
-    }
-
     /// The folder and the extension's folder, made when missing; returns those it made, outermost first.
     private func makeFolders() throws(Failure) -> [String] {
         var created: [String] = []
@@ -121,5 +104,12 @@ public struct XcodeProjectExport: Sendable {
             created.append(path)
         }
         return created
+    }
+
+    /// The app icon set an earlier export left in the catalog: kept as it is when no `--icon` is given, so an
+    /// icon once given (or edited in Xcode) is not replaced by the first sticker.
+    static func iconSet(inCatalog catalog: String) -> String? {
+        let folder = catalog + "/iMessage App Icon.stickersiconset"
+        return FileManager.default.fileExists(atPath: folder + "/Contents.json") ? folder : nil
     }
 }

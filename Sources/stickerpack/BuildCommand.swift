@@ -21,9 +21,9 @@ struct BuildCommand: ParsableCommand {
 
             --xcode-project DIR writes a whole Sticker Pack App project instead: NAME.xcodeproj with the app and \
             sticker-pack extension targets and a shared scheme, both Info.plist files, the catalog (its app icon set \
-            from --icon, else the last export's, else the first sticker) and manifest.json. Run again, the catalog \
-            and manifest are rebuilt and the project files kept as you left them (--force writes them afresh). See \
-            docs/xcode-project.md.
+            from --icon, else the last export's kept, else made from the first sticker) and manifest.json. Run \
+            again, the catalog and manifest are rebuilt and the project files kept as you left them (--force \
+            writes them afresh). See docs/xcode-project.md.
 
             The catalog is built in a temporary folder and moved into place when complete; a non-empty OUTPUT is \
             replaced only with --force. SRC is never changed. The manifest (manifest.json beside the catalog, or \

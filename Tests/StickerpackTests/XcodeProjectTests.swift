@@ -97,7 +97,7 @@ struct XcodeProjectTests {
         #expect(again.stdout.contains("kept"), "\(again.stdout)")
         #expect(try String(contentsOf: project, encoding: .utf8) == edited)
         // The icon given the first time is not replaced by the first sticker.
-        #expect(again.stdout.contains("app icon made again from the last export's"), "\(again.stdout)")
+        #expect(again.stdout.contains("app icon set kept from the last export"), "\(again.stdout)")
         #expect(try Data(contentsOf: icon) == iconBytes)
         let pack = folder.appendingPathComponent(
             "Cats StickerPackExtension/Stickers.xcstickers/Sticker Pack.stickerpack")

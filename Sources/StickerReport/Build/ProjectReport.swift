@@ -42,7 +42,7 @@ public struct ProjectReport {
     private var iconNote: String {
         switch outcome.icon {
         case .given: return ""
-        case .kept: return " (app icon made again from the last export's; --icon ART for another)"
+        case .kept: return " (app icon set kept from the last export; --icon ART makes a new one)"
         case .firstSticker: return " (app icon made from the first sticker; --icon ART for your own)"
         }
     }
