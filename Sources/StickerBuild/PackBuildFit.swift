@@ -3,8 +3,9 @@ import StickerFit
 import StickerImage
 import StickerSupport
 
-/// `build --fit`: the stickers over the byte limit or out of 300-618 px are fitted (as `stickerpack fit` does,
-/// with its defaults) into a temporary folder, and the catalog is built from those copies; SRC is never changed.
+/// `build --fit`: the stickers over the byte limit or out of 300-618 px, and the frames of sequences, are fitted
+/// (as `stickerpack fit` does, with its defaults) into a temporary folder, and the catalog is built from those
+/// copies; SRC is never changed.
 extension PackBuild {
     /// Points the plan's files at their fitted copies; returns the temporary folder to remove after the build.
     /// Throws, writing nothing, when a sticker cannot be fitted, or only under fit's minimum quality.
@@ -12,11 +13,21 @@ extension PackBuild {
         _ plan: inout PackPlan, started: (Step, Int) -> (@Sendable (String) -> Void)?, note: (String) -> Void
     ) throws(Failure) -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stickerpack-fit-\(UUID())").path
-        let files = plan.items.compactMap { item -> String? in
-            if case .file(let path) = item.source { return path } else { return nil }
+        var stills: [String] = []
+        var frames: [String] = []
+        for item in plan.items {
+            switch item.source {
+            case .file(let path): stills.append(path)
+            case .frames(_, let files): frames += files
+            }
         }
-        let results = FitBatch.fit(
-            files, options: FitOptions(), jobs: jobs, progress: started(.fitting, files.count))
+        let progress = started(.fitting, stills.count + frames.count)
+        // A sequence's frames must keep one size: each is brought into 300-618 px by the same rule and fitted
+        // without the size-class step, which could shrink one frame and not the next.
+        let frameOptions = FitOptions(allowed: LossyStep.defaults.subtracting([.resize]))
+        let results =
+            FitBatch.fit(stills, options: FitOptions(), jobs: jobs, progress: progress)
+            + FitBatch.fit(frames, options: frameOptions, jobs: jobs, progress: progress)
         let failed = results.filter { !$0.passes }
         if !failed.isEmpty { throw .notFitted(failed) }
         // Each fitted file goes to a folder of its own, so two stickers' outputs never share a name.
@@ -35,8 +46,10 @@ extension PackBuild {
                     + "\((result.bytes?.count ?? 0).grouped) bytes")
         }
         for index in plan.items.indices {
-            if case .file(let path) = plan.items[index].source, let copy = fitted[path] {
-                plan.items[index].source = .file(copy)
+            switch plan.items[index].source {
+            case .file(let path): plan.items[index].source = .file(fitted[path] ?? path)
+            case .frames(let folder, let files):
+                plan.items[index].source = .frames(folder: folder, files: files.map { fitted[$0] ?? $0 })
             }
         }
         return folder
