@@ -21,13 +21,9 @@ extension PackBuild {
             case .frames(_, let files): frames += files
             }
         }
-        let progress = started(.fitting, stills.count + frames.count)
-        // A sequence's frames must keep one size: each is brought into 300-618 px by the same rule and fitted
-        // without the size-class step, which could shrink one frame and not the next.
-        let frameOptions = FitOptions(allowed: LossyStep.defaults.subtracting([.resize]))
-        let results =
-            FitBatch.fit(stills, options: FitOptions(), jobs: jobs, progress: progress)
-            + FitBatch.fit(frames, options: frameOptions, jobs: jobs, progress: progress)
+        let results = FitBatch.fit(
+            stills + frames, options: FitOptions(), sequenceFrames: Set(frames), jobs: jobs,
+            progress: started(.fitting, stills.count + frames.count))
         let failed = results.filter { !$0.passes }
         if !failed.isEmpty { throw .notFitted(failed) }
         // Each fitted file goes to a folder of its own, so two stickers' outputs never share a name.

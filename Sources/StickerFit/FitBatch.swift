@@ -4,19 +4,21 @@ import StickerSupport
 
 /// Many files fitted at once: one file per worker, results in input order.
 public enum FitBatch {
-    /// `progress` is called with each file's path as it is done.
+    /// `progress` is called with each file's path as it is done. `sequenceFrames` are fitted with
+    /// `options.forSequenceFrames`.
     public static func fit(
-        _ files: [String], options: FitOptions, keepPreview: Bool = false, jobs: Int? = nil,
-        progress: (@Sendable (String) -> Void)? = nil
+        _ files: [String], options: FitOptions, sequenceFrames: Set<String> = [], keepPreview: Bool = false,
+        jobs: Int? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) -> [FitResult] {
+        let frameOptions = options.forSequenceFrames
         let slots = ParallelSlots<FitResult>(count: files.count)
         let order = largestFirst(files)
         let spare = SpareWorkers(files: files.count)
         ParallelWork.forEach(files.count, workers: jobs) { position in
             let index = order[position]
             spare.start()
-            slots.set(
-                index, StickerFitter.fit(files[index], options: options, keepPreview: keepPreview, spare: spare))
+            let own = sequenceFrames.contains(files[index]) ? frameOptions : options
+            slots.set(index, StickerFitter.fit(files[index], options: own, keepPreview: keepPreview, spare: spare))
             progress?(files[index])
             spare.finish()
         }

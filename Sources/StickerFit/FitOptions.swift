@@ -60,6 +60,14 @@ public struct FitOptions: Sendable {
         self.limits = limits
     }
 
+    /// For the frames of a sequence, which must keep one size: each is brought into 300-618 px by the same rule,
+    /// without the size-class step, which could shrink one frame and not the next.
+    public var forSequenceFrames: FitOptions {
+        var options = self
+        options.allowed.remove(.resize)
+        return options
+    }
+
     /// The scores --min-quality may ask for: SSIMULACRA2 goes below 0, but nothing there is worth writing.
     public static let qualityRange: ClosedRange<Double> = 0...100
 

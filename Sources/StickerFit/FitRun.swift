@@ -93,8 +93,10 @@ public struct FitRun: Sendable {
                 })
         }
         let start = Date()
+        let frames = Set(inputs.flatMap(\.sequenceOf.keys))
         let results = FitBatch.fit(
-            files, options: options, keepPreview: keepPreview, jobs: jobs, progress: started(files.count))
+            files, options: options, sequenceFrames: frames, keepPreview: keepPreview, jobs: jobs,
+            progress: started(files.count))
         var outputs: [String: String] = [:]
         for result in results {
             outputs[result.path] = FitWriter.outputPath(of: result, roots: roots, destination: destination)

@@ -241,36 +241,6 @@ struct FitCommandTests {
         #expect(Self.names(dir + "/art") == ["huge.png"])
     }
 
-    @Test("build --fit fits a sequence's frames too: every frame into 300-618 px, one size, count and order kept")
-    func buildFitSequence() throws {
-        let dir = try Stickerpack.temporaryDirectory().path
-        try FileManager.default.createDirectory(atPath: dir + "/art/blink", withIntermediateDirectories: true)
-        let frames = ["cat.png", "star.png", "cat.png"]
-        for (index, name) in frames.enumerated() {
-            let small = try Stickerpack.run([
-                "resize", Stickerpack.sample("Clean/" + name), "-o", dir + "/art/blink/f\(index + 1).png", "--width",
-                "150",
-            ])
-            #expect(small.status == 0, "\(small.stderr)")
-        }
-        #expect(try Stickerpack.run(["build", dir + "/art", "-o", dir + "/S.xcstickers"]).status == 1)
-        let result = try Stickerpack.run(["build", dir + "/art", "-o", dir + "/S.xcstickers", "--fit"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let sequence = dir + "/S.xcstickers/Sticker Pack.stickerpack/blink.stickersequence"
-        let written = Self.names(sequence).filter { $0.hasSuffix(".png") }
-        #expect(written == ["blink-0.png", "blink-1.png", "blink-2.png"])
-        for file in written {
-            let info = try Stickerpack.run(["info", sequence + "/" + file, "--format", "json", "--header-only"])
-            let facts = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]]
-            #expect(facts?.first?["width"] as? Int == 300 && facts?.first?["height"] as? Int == 300, "\(info.stdout)")
-        }
-        // The frames keep their order: the middle one is the star.
-        #expect(Self.bytes(sequence + "/blink-0.png") == Self.bytes(sequence + "/blink-2.png"))
-        #expect(Self.bytes(sequence + "/blink-0.png") != Self.bytes(sequence + "/blink-1.png"))
-        let lint = try Stickerpack.run(["lint", dir + "/S.xcstickers"])
-        #expect(lint.status == 0, "\(lint.stdout)")
-    }
-
     @Test("Usage errors exit 2: no destination, both destinations, a bad --allow")
     func usage() throws {
         let file = Stickerpack.sample("Clean/cat.png")
