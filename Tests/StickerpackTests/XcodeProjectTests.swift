@@ -52,6 +52,11 @@ struct XcodeProjectTests {
         #expect(fullResult.status == 0, "\(fullResult.stderr)")
         let fullVerdict = try check(full, name: "Happy Cats", ["--lint-phase"] + options)
         #expect(fullVerdict.status == 0, "\(fullVerdict.stderr)")
+        // A name with quotes and letters outside ASCII, quoted and escaped in every file.
+        let cyrillic = root.appendingPathComponent("Cyrillic")
+        #expect(try export(clean, to: cyrillic, ["--name", "Котики \"2\""]).status == 0)
+        let cyrillicVerdict = try check(cyrillic, name: "Котики \"2\"")
+        #expect(cyrillicVerdict.status == 0, "\(cyrillicVerdict.stderr)")
         // The checker fails on what it is told to expect and the project does not hold.
         #expect(try check(full, name: "Happy Cats", ["--lint-phase", "--team", "ZZZZZZZZZZ"]).status == 1)
     }
