@@ -39,6 +39,8 @@ public struct XcodeProjectExport: Sendable {
         /// The project's own files written this time, and those kept as they were (relative to the folder).
         public var written: [String]
         public var kept: [String]
+        /// The options of this run that the kept project file does not hold (`--bundle-id`, `--version`, ...).
+        public var differing: [String] = []
         public var icon: IconSource
     }
 
@@ -88,7 +90,23 @@ public struct XcodeProjectExport: Sendable {
             }
             outcome.written.append(file.path)
         }
+        outcome.differing = differingOptions()
         return outcome
+    }
+
+    /// The options of this run that a kept project file does not hold (it says `SETTING = value;` for each of
+    /// its settings): a user who changed them expects them applied, and learns how.
+    private func differingOptions() -> [String] {
+        let path = folder + "/" + settings.name + ".xcodeproj/project.pbxproj"
+        guard !replacingProject, let bytes = try? FileBytes.read(path, limit: 64 << 20) else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var options = [
+            ("--bundle-id", "PRODUCT_BUNDLE_IDENTIFIER", settings.bundleID),
+            ("--version", "MARKETING_VERSION", settings.version),
+            ("--build-number", "CURRENT_PROJECT_VERSION", settings.buildNumber),
+        ]
+        if let team = settings.team { options.append(("--team", "DEVELOPMENT_TEAM", team)) }
+        return options.filter { !text.contains("\($0.1) = \(OpenStepValue.quoted($0.2));") }.map(\.0)
     }
 
     /// The folder and the extension's folder, made when missing; returns those it made, outermost first.

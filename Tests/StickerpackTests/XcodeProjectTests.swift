@@ -108,6 +108,12 @@ struct XcodeProjectTests {
             "Cats StickerPackExtension/Stickers.xcstickers/Sticker Pack.stickerpack")
         #expect(!FileManager.default.fileExists(atPath: pack.appendingPathComponent("star.sticker").path))
 
+        // A changed --version on a kept project: kept, and the output says how to apply it.
+        let newVersion = try export(art.path, to: folder, ["--version", "2.0"])
+        #expect(newVersion.stdout.contains("does not have this run's --version"), "\(newVersion.stdout)")
+        #expect(!again.stdout.contains("does not have"), "\(again.stdout)")
+        #expect(try String(contentsOf: project, encoding: .utf8) == edited)
+
         let forced = try export(art.path, to: folder, ["--force"])
         #expect(forced.status == 0 && forced.stdout.contains("written"), "\(forced.stdout)")
         #expect(try check(folder, name: "Cats").status == 0)

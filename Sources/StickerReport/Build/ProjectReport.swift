@@ -32,6 +32,12 @@ public struct ProjectReport {
             lines.append("  wrote     " + outcome.written.joined(separator: ", "))
             lines.append("  kept      " + outcome.kept.joined(separator: ", ") + " (--force writes them afresh)")
         }
+        if !outcome.differing.isEmpty {
+            let options = outcome.differing.joined(separator: ", ")
+            lines.append(
+                "  note      the kept project file does not have this run's \(options): change them in Xcode, or "
+                    + "--force to write the project afresh (your edits to it are lost)")
+        }
         if built.report.count(.warning) + built.report.count(.error) > 0 {
             lines.append("  lint      \(built.report.countsText) (in the manifest)")
         }
