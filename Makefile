@@ -59,6 +59,7 @@ help:
 	@echo "             the lossless step of fit beside pyoxipng and gifsicle -O3,"
 	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling,"
 	@echo "             fit beside sticker-convert on 32 over-limit stickers (fits, bytes, two judges' scores, time)"
+	@echo "             fit beside sticker-convert and a gifsicle ladder on 10 emoji animations and the 32 (scores)"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
@@ -251,6 +252,8 @@ bench: deps $(VENV_PIP)
 	@echo
 	@$(VENV_PYTHON) -c "import sticker_convert, ssimulacra2" 2>/dev/null || $(VENV_PIP) install -q sticker-convert ssimulacra2
 	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_vs_sticker_convert.py $(BIN)
+	@echo
+	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_vs_peers.py $(BIN)
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1

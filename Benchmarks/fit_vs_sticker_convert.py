@@ -64,16 +64,17 @@ def has_fit(stickerpack):
     return done.returncode == 0 and b"stickerpack fit" in done.stdout
 
 
-def run_sticker_convert(files, sizes):
-    """Total wall seconds; outputs in OUT/sticker-convert/PRESET/STEM.png."""
+def run_sticker_convert(files, sizes, out=None):
+    """Total wall seconds; outputs in OUT/sticker-convert/PRESET/STEM.png (`out` in place of OUT if given)."""
+    out = out or OUT
     tool = require_tool("sticker-convert", "python3 -m pip install sticker-convert (make bench does)")
     groups = {}
     for path in files:
         groups.setdefault(preset(max(sizes[path])), []).append(path)
     total = 0.0
     for name, paths in sorted(groups.items()):
-        inputs = os.path.join(OUT, "sticker-convert-in", name)
-        outputs = os.path.join(OUT, "sticker-convert", name)
+        inputs = os.path.join(out, "sticker-convert-in", name)
+        outputs = os.path.join(out, "sticker-convert", name)
         for folder in (inputs, outputs):
             shutil.rmtree(folder, ignore_errors=True)
             os.makedirs(folder)
@@ -104,10 +105,10 @@ def record_peer(files, seconds):
         json.dump({"files": [os.path.basename(p) for p in files], "seconds": seconds}, f)
 
 
-def sticker_convert_output(path, sizes):
+def sticker_convert_output(path, sizes, out=None):
     stem = os.path.splitext(os.path.basename(path))[0]
-    out = os.path.join(OUT, "sticker-convert", preset(max(sizes[path])), stem + ".png")
-    return out if os.path.exists(out) else None
+    found = os.path.join(out or OUT, "sticker-convert", preset(max(sizes[path])), stem + ".png")
+    return found if os.path.exists(found) else None
 
 
 def run_fit(stickerpack, inputs):
