@@ -2,7 +2,7 @@
 /// - 0-5: Oklab of the colour composited over white and over iOS's dark background #1C1C1E, the two
 ///   backgrounds Messages draws stickers on and the sticker score judges them over;
 /// - 6-9: Oklab premultiplied by alpha, and alpha.
-typealias PalettePoint = SIMD16<Float>
+package typealias PalettePoint = SIMD16<Float>
 
 /// The space palette entries are chosen and matched in: plain Euclidean distance there is the whole metric.
 ///
@@ -12,7 +12,7 @@ typealias PalettePoint = SIMD16<Float>
 /// lanes keep an edge pixel's hue: by composites alone, black at alpha 231 over white (a mid grey) is
 /// nearer a dark blue than black, a fringe the score punishes. The weights were chosen by the sticker
 /// score on OpenMoji stickers and photos (Benchmarks/quantize_vs_pngquant.py).
-enum PaletteSpace {
+package enum PaletteSpace {
     /// The composites' share against the premultiplied lanes'.
     static let composite: Float = 0.3
     /// Chroma (a and b) against lightness: the score minds colour fringes more than Oklab's own scale.
@@ -30,7 +30,7 @@ enum PaletteSpace {
 
     /// A colour packed as in memory on a little-endian machine: red in the low byte, alpha in the high one.
     @inline(__always)
-    static func point(_ rgba: UInt32) -> PalettePoint {
+    package static func point(_ rgba: UInt32) -> PalettePoint {
         let table = Oklab.linear
         let alpha = Float(rgba >> 24) / 255
         let color = SIMD3(table[Int(rgba & 0xFF)], table[Int(rgba >> 8 & 0xFF)], table[Int(rgba >> 16 & 0xFF)])

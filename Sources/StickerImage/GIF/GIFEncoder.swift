@@ -2,14 +2,19 @@
 /// transparency by an alpha threshold (edge pixels keep their own colour, so no dark fringe), the colours
 /// exactly when every frame together has at most 256, else one palette shared by all frames from
 /// `PaletteQuantizer`; each frame stored as the rectangle that changed, with disposal and transparency for
-/// unchanged pixels chosen per frame (`GIFFramePlanner`); delays in hundredths, and the loop count kept.
+/// unchanged pixels chosen per frame (`GIFFramePlanner`); delays in hundredths, and the loop count kept. Lossy, the
+/// LZW coder may write close colours for shorter streams (`GIFLossiness`).
 import StickerPalette
 
 public enum GIFEncoder {
     /// `quick`: one LZW table policy per frame instead of both, for sizes that only need to be no smaller.
-    public static func encode(_ image: DecodedImage, alphaThreshold: UInt8 = 128, quick: Bool = false)
-        throws(EncodeError) -> [UInt8]
-    {
+    /// `lossy`: 0 writes the frames' colours exactly (after quantisation when there are more than 256); above 0 each
+    /// visible pixel may show a colour up to `lossy` units of the quantiser's perceptual distance away, for a shorter
+    /// LZW stream (`GIFLossiness`: 100 is about a just-noticeable difference, 7 levels of grey). Transparency,
+    /// frames, delays and the loop count stay exact.
+    public static func encode(
+        _ image: DecodedImage, alphaThreshold: UInt8 = 128, quick: Bool = false, lossy: Int = 0
+    ) throws(EncodeError) -> [UInt8] {
         guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
             throw EncodeError.unsupportedImage(
                 "GIF encoding failed: \(image.width)x\(image.height) px; a GIF side is 1 to 65535 px")
@@ -18,13 +23,20 @@ public enum GIFEncoder {
         for index in binary.frames.indices {
             binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
         }
-        if let exact = encodeExact(binary, globalOnly: true, quick: quick) { return exact.bytes }
-        let quantized = PaletteQuantizer.quantize(binary.frames.map(\.image))
-        for index in binary.frames.indices { binary.frames[index].image = quantized.image(frame: index) }
-        guard let written = encodeExact(binary, globalOnly: true, quick: quick) else {
+        if let exact = encodeExact(binary, globalOnly: true, quick: quick, lossy: lossy) { return exact.bytes }
+        guard let written = encodeExact(quantized(binary), globalOnly: true, quick: quick, lossy: lossy) else {
             throw EncodeError.unsupportedImage("GIF encoding failed: the palette holds more than 256 colours")
         }
         return written.bytes
+    }
+
+    /// Every frame mapped to one palette of at most 256 colours shared by all (`PaletteQuantizer`): what `encode`
+    /// writes when the frames hold more.
+    package static func quantized(_ image: DecodedImage) -> DecodedImage {
+        var out = image
+        let quantized = PaletteQuantizer.quantize(image.frames.map(\.image))
+        for index in out.frames.indices { out.frames[index].image = quantized.image(frame: index) }
+        return out
     }
 
     /// What was written, for a report of the steps applied.
@@ -38,8 +50,10 @@ public enum GIFEncoder {
 
     /// Frames whose pixels are binary alpha with the colour of transparent pixels 0, stored exactly: one global
     /// table when every frame's colours fit in it, else a local table per frame (unless `globalOnly`). Nil
-    /// when a frame needs more than 256 colours.
-    package static func encodeExact(_ image: DecodedImage, globalOnly: Bool = false, quick: Bool = false) -> Written? {
+    /// when a frame needs more than 256 colours. `lossy` (as `encode`'s) loosens "exactly", with a global table only.
+    package static func encodeExact(
+        _ image: DecodedImage, globalOnly: Bool = false, quick: Bool = false, lossy: Int = 0
+    ) -> Written? {
         let targets = image.frames.map(\.image)
         var global = ColorTable()
         var fits = true
@@ -58,7 +72,7 @@ public enum GIFEncoder {
         guard fits || !globalOnly else { return nil }
         // An animation gains a transparent entry, when there is room, to leave unchanged pixels as they are.
         if fits && targets.count > 1 { _ = global.insert(0) }
-        let planner = GIFFramePlanner(globalTable: fits ? global : nil, quick: quick)
+        let planner = GIFFramePlanner(globalTable: fits ? global : nil, quick: quick, lossy: lossy)
         guard let frames = planner.plan(targets) else { return nil }
 
         var writer = GIFStreamWriter()

@@ -4,6 +4,10 @@
 /// shows as the transparent index (which leaves them, and which LZW compresses into long runs). Each way is
 /// LZW-encoded and the shortest kept; every one composites to exactly the target.
 ///
+/// Lossy (`GIFLossiness`, a global table only), a frame composites to within the budget of its target instead:
+/// the LZW coder may write close colours, and canvas pixels already within the budget count as unchanged. Each
+/// frame is then planned on the canvas the decoder shows, never on the targets before it.
+///
 /// The targets have binary alpha with the colour of transparent pixels 0. Colours come from the global table
 /// when there is one, else from a local table per frame, which fails (nil) past 256 colours.
 struct GIFFramePlanner {
@@ -16,6 +20,8 @@ struct GIFFramePlanner {
         /// What happens after this frame (decided when the next is planned).
         var disposal: FrameDisposal = .none
         var keepsUnchanged = false
+        /// What the frame's indices decode to, when the LZW coder was lossy (they are `data`'s otherwise).
+        var decoded: [UInt8]? = nil
         var size: Int { data.count + (localTable.map { 3 << GIFStreamWriter.tableBits($0.count) } ?? 0) }
     }
 
@@ -23,15 +29,19 @@ struct GIFFramePlanner {
     let globalTable: ColorTable?
     /// The global table holds the transparent colour 0.
     let globalHoldsClear: Bool
+    /// Nil for exact frames.
+    let lossiness: GIFLossiness?
     private let lzw = LZWTable()
     /// The LZW table policies each stored frame tries: one for a quick encoding (`fit`'s search, whose sizes
     /// need only be no smaller than the full effort's), both otherwise.
     private let policies: [LZWEncoder.FullTable]
 
-    init(globalTable: ColorTable?, quick: Bool = false) {
+    /// `lossy`: the budget of `GIFLossiness`, used only with a global table; 0 is exact.
+    init(globalTable: ColorTable?, quick: Bool = false, lossy: Int = 0) {
         self.globalTable = globalTable
         globalHoldsClear = globalTable?.colors.contains(0) ?? true
         policies = quick ? [.clear] : LZWEncoder.FullTable.allCases
+        lossiness = globalTable.flatMap { GIFLossiness(lossy: lossy, table: $0) }
     }
 
     func plan(_ targets: [RGBAImage]) -> [Frame]? {
@@ -44,14 +54,15 @@ struct GIFFramePlanner {
                 plain: &plain)
         else { return nil }
         var frames = [start]
-        var history = CanvasHistory(base: clear, rect: start.rect, shown: first)
+        var history = CanvasHistory(base: clear, rect: start.rect, shown: shown(start, on: clear, target: first))
         for index in 1..<max(1, targets.count) {
             var chosen: (frame: Frame, disposal: FrameDisposal, canvas: RGBAImage)? = nil
             var plain: [PixelRect: Frame] = [:]
             for (disposal, canvas) in history.canvases(isFirst: false) {
                 let cover = Self.mustClear(
                     after: targets[index], next: index + 1 < targets.count ? targets[index + 1] : nil)
-                guard let candidate = best(targets[index], on: canvas, covering: cover, plain: &plain) else {
+                let seen = lossiness?.snapped(canvas, toward: targets[index]) ?? canvas
+                guard let candidate = best(targets[index], on: seen, covering: cover, plain: &plain) else {
                     continue
                 }
                 if chosen == nil || candidate.size < chosen!.frame.size { chosen = (candidate, disposal, canvas) }
@@ -59,9 +70,17 @@ struct GIFFramePlanner {
             guard let chosen else { return nil }
             frames[index - 1].disposal = chosen.disposal
             frames.append(chosen.frame)
-            history = CanvasHistory(base: chosen.canvas, rect: chosen.frame.rect, shown: targets[index])
+            history = CanvasHistory(
+                base: chosen.canvas, rect: chosen.frame.rect,
+                shown: shown(chosen.frame, on: chosen.canvas, target: targets[index]))
         }
         return frames
+    }
+
+    /// What a decoder shows after drawing `frame` on `canvas`: the target itself unless the frame is lossy.
+    private func shown(_ frame: Frame, on canvas: RGBAImage, target: RGBAImage) -> RGBAImage {
+        guard let decoded = frame.decoded, let colors = globalTable?.colors else { return target }
+        return canvas.drawing(decoded, colors: colors, transparent: frame.transparentIndex, in: frame.rect)
     }
 
     /// The smallest way to draw `target` on `canvas`, its rectangle holding `covering` too; nil when none is
@@ -165,6 +184,11 @@ struct GIFFramePlanner {
             indices[n] = index
         }
         let bits = GIFStreamWriter.tableBits(table.colors.count)
+        if let lossiness, local == nil {
+            let data = LossyLZWEncoder.imageData(
+                &indices, minCodeSize: max(2, bits), table: lzw, policies: policies, lossiness: lossiness)
+            return Frame(rect: rect, data: data, localTable: nil, transparentIndex: transparent, decoded: indices)
+        }
         let data = indices.withUnsafeBufferPointer {
             LZWEncoder.imageData($0, minCodeSize: max(2, bits), table: lzw, policies: policies)
         }

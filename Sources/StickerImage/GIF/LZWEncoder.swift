@@ -22,13 +22,18 @@ enum LZWEncoder {
             // A table that never filled up met no policy: the others would write the same codes.
             if !filled { break }
         }
+        return subBlocks(best, minCodeSize: minCodeSize)
+    }
+
+    /// The minimum code size byte, `codes` in sub-blocks of at most 255 bytes, then the block terminator.
+    static func subBlocks(_ codes: [UInt8], minCodeSize: Int) -> [UInt8] {
         var out: [UInt8] = [UInt8(minCodeSize)]
-        out.reserveCapacity(best.count + best.count / 255 + 3)
+        out.reserveCapacity(codes.count + codes.count / 255 + 3)
         var start = 0
-        while start < best.count {
-            let end = min(best.count, start + 255)
+        while start < codes.count {
+            let end = min(codes.count, start + 255)
             out.append(UInt8(end - start))
-            out.append(contentsOf: best[start..<end])
+            out.append(contentsOf: codes[start..<end])
             start = end
         }
         out.append(0)
@@ -40,14 +45,16 @@ enum LZWEncoder {
     static func compress(
         _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable
     ) -> (codes: [UInt8], filled: Bool) {
-        // At most one code per index, a clear code every 4,000 codes, the first clear and the end: 12 bits each.
-        let capacity = (indices.count + indices.count / 1024 + 8) * 12 / 8 + 8
         var filled = false
-        let codes = [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
+        let codes = [UInt8](unsafeUninitializedCapacity: streamCapacity(indices.count)) { out, written in
             (written, filled) = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, into: out)
         }
         return (codes, filled)
     }
+
+    /// Bytes enough for the codes of `count` indices: at most one code per index, a clear code every 4,000 codes,
+    /// the first clear and the end, 12 bits each.
+    static func streamCapacity(_ count: Int) -> Int { (count + count / 1024 + 8) * 12 / 8 + 8 }
 
     /// `compress` into `out` (large enough), returning the bytes written. Raw pointers and locals throughout:
     /// this loop runs a dozen times per GIF frame in `fit`'s search, and array and class-property accesses
@@ -58,7 +65,7 @@ enum LZWEncoder {
     ) -> (count: Int, filled: Bool) {
         let clear = 1 << minCodeSize
         let end = clear + 1
-        var writer = BitWriter(out: out.baseAddress!)
+        var writer = LZWBitWriter(out: out.baseAddress!)
         var width = minCodeSize + 1
         var next = end + 1
         var frozen = false
@@ -112,35 +119,6 @@ enum LZWEncoder {
         if !frozen && next + 1 > (1 << width) && width < 12 { width += 1 }
         writer.write(end, width: width)
         return (writer.finish(), filled)
-    }
-
-    private struct BitWriter {
-        let out: UnsafeMutablePointer<UInt8>
-        var count = 0
-        var buffer: UInt64 = 0
-        var bits = 0
-
-        init(out: UnsafeMutablePointer<UInt8>) { self.out = out }
-
-        @inline(__always)
-        mutating func write(_ code: Int, width: Int) {
-            buffer |= UInt64(code) << bits
-            bits += width
-            while bits >= 8 {
-                out[count] = UInt8(truncatingIfNeeded: buffer)
-                count += 1
-                buffer >>= 8
-                bits -= 8
-            }
-        }
-
-        mutating func finish() -> Int {
-            if bits > 0 {
-                out[count] = UInt8(truncatingIfNeeded: buffer)
-                count += 1
-            }
-            return count
-        }
     }
 }
 

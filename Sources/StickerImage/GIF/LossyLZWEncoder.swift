@@ -1,0 +1,99 @@
+/// GIF's LZW with loss, after the idea of gifsicle's `--lossy` (written afresh): a code may stand for a string the
+/// table holds that differs from the pixels by colours within the budget (`GIFLossiness`), so codes cover longer
+/// runs and the stream is shorter. What a decoder shows is that string: `imageData` writes it back into the
+/// indices, for the frame planner to draw the next frame against. Codes, widths and table policies are
+/// `LZWEncoder`'s; only the choice of each code differs (`LossyMatch`).
+enum LossyLZWEncoder {
+    /// As `LZWEncoder.imageData`, with `indices` replaced by what the shortest stream decodes to.
+    static func imageData(
+        _ indices: inout [UInt8], minCodeSize: Int, table: LZWTable, policies: [LZWEncoder.FullTable],
+        lossiness: GIFLossiness
+    ) -> [UInt8] {
+        var best: (codes: [UInt8], decoded: [UInt8])? = nil
+        for policy in policies {
+            var decoded = [UInt8](repeating: 0, count: indices.count)
+            var filled = false
+            let codes = [UInt8](unsafeUninitializedCapacity: LZWEncoder.streamCapacity(indices.count)) {
+                out, written in
+                (written, filled) = indices.withUnsafeBufferPointer { pixels in
+                    decoded.withUnsafeMutableBufferPointer { decoded in
+                        compress(
+                            pixels, decoded: decoded, minCodeSize: minCodeSize, policy: policy, table: table,
+                            lossiness: lossiness, into: out)
+                    }
+                }
+            }
+            if best == nil || codes.count < best!.codes.count { best = (codes, decoded) }
+            // A table that never filled up met no policy: the others would write the same codes.
+            if !filled { break }
+        }
+        indices = best!.decoded
+        return LZWEncoder.subBlocks(best!.codes, minCodeSize: minCodeSize)
+    }
+
+    /// The packed codes into `out` and the pixels they decode to into `decoded`; the bytes written and whether the
+    /// table filled up.
+    private static func compress(
+        _ indices: UnsafeBufferPointer<UInt8>, decoded: UnsafeMutableBufferPointer<UInt8>, minCodeSize: Int,
+        policy: LZWEncoder.FullTable, table: LZWTable, lossiness: GIFLossiness,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> (count: Int, filled: Bool) {
+        let clear = 1 << minCodeSize
+        let end = clear + 1
+        var writer = LZWBitWriter(out: out.baseAddress!)
+        var width = minCodeSize + 1
+        var next = end + 1
+        var frozen = false
+        var filled = false
+        writer.write(clear, width: width)
+        guard !indices.isEmpty else {
+            writer.write(end, width: width)
+            return (writer.finish(), false)
+        }
+        table.reset()
+        var used = table.takeUsed()
+        defer { table.giveBack(used) }
+        table.child.withUnsafeMutableBufferPointer { childBuffer in
+            let child = childBuffer.baseAddress!
+            LZWTree.with(roots: clear) { tree in
+                LossyMatch.with(indices: indices, child: child, tree: tree, lossiness: lossiness) { match in
+                    var start = 0
+                    while true {
+                        let (code, stop) = match.longest(from: start)
+                        tree.spell(code, into: decoded.baseAddress! + start, count: stop - start)
+                        writer.write(code, width: width)
+                        guard stop < indices.count else { break }
+                        start = stop
+                        if frozen { continue }
+                        // The next code's first pixel is exact: the entry the decoder adds is this one.
+                        let slot = code << 8 | Int(indices[stop])
+                        child[slot] = UInt16(next)
+                        used.append(slot)
+                        tree.add(next, prefix: code, pixel: indices[stop])
+                        next += 1
+                        if next > (1 << width) && width < 12 { width += 1 }
+                        if next == 4095 {
+                            filled = true
+                            if policy == .clear {
+                                writer.write(clear, width: width)
+                                for entry in used { child[entry] = 0 }
+                                used.removeAll(keepingCapacity: true)
+                                tree.clear(upTo: next)
+                                width = minCodeSize + 1
+                                next = end + 1
+                            } else {
+                                frozen = true
+                            }
+                        }
+                    }
+                }
+            }
+            for entry in used { child[entry] = 0 }
+            used.removeAll(keepingCapacity: true)
+        }
+        // As `LZWEncoder`: the decoder counts the last code too.
+        if !frozen && next + 1 > (1 << width) && width < 12 { width += 1 }
+        writer.write(end, width: width)
+        return (writer.finish(), filled)
+    }
+}
