@@ -126,13 +126,15 @@ $(VENV_PIP):
 	$(call apt_tool,python3 -m venv --clear $(VENV),python3-venv,the Python tools of the tests and benchmarks live in a venv)
 	@[ -x $@ ] || python3 -m venv --clear $(VENV)
 
-# The end-to-end tests validate SARIF with Python's jsonschema and read exported Xcode projects with openstep-parser
-# (Tests/Xcode: a parser that is not our writer) (in the venv: `make test` puts its bin first on PATH,
-# where the tests find python3), parse JUnit XML with the standard library, open the HTML report in headless
-# Chromium (Debian's package), and check the Homebrew formula with ruby -c (macOS has /usr/bin/ruby).
+# The end-to-end tests validate SARIF with Python's jsonschema, read exported Xcode projects with openstep-parser
+# (Tests/Xcode: a parser that is not our writer) and decode lossy GIFs with Pillow (all in the venv: `make test`
+# puts its bin first on PATH, where the tests find python3), parse JUnit XML with the standard library, open the
+# HTML report in headless Chromium (Debian's package), and check the Homebrew formula with ruby -c (macOS has
+# /usr/bin/ruby).
 test-deps: deps $(VENV_PIP)
 	@$(VENV_PYTHON) -c "import jsonschema" 2>/dev/null || $(VENV_PIP) install -q jsonschema
 	@$(VENV_PYTHON) -c "import openstep_parser" 2>/dev/null || $(VENV_PIP) install -q openstep-parser
+	@$(VENV_PYTHON) -c "import PIL" 2>/dev/null || $(VENV_PIP) install -q pillow
 	$(call apt_tool,command -v chromium || command -v chromium-browser \
 		|| [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ],chromium,the HTML report test opens it headless)
 	$(call apt_tool,command -v ruby,ruby,the tests check Formula/stickerpack.rb with ruby -c)

@@ -108,7 +108,7 @@ struct GIFLossyTests {
 
     @Test(
         "Pillow decodes a lossy GIF to the frames, delays and loop count the project's decoder shows",
-        .enabled(if: Pillow.available, "python3 on PATH has no Pillow (make bench installs it in .build/venv)"),
+        .enabled(if: Pillow.available, "python3 on PATH has no Pillow (make test installs it in .build/venv)"),
         arguments: files.prefix(2))
     func pillowAgrees(_ file: String) throws {
         let bytes = try GIFEncoder.encode(try Self.load(file), lossy: 200)
