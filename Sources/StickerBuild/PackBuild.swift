@@ -17,12 +17,8 @@ public struct PackBuild: Sendable {
     public var order: String?
     /// The lint configuration file; nil for the nearest `.stickerpack.yml`.
     public var configuration: String?
-    public var icon: String?
-    /// Without `icon`: an icon set copied into the catalog as it is (read before the catalog is replaced).
-    public var keptIconSet: String?
-    /// Without `icon` or `keptIconSet`, make the app icon set from the first sticker (an exported project needs
-    /// one to build).
-    public var iconFromFirstSticker = false
+    /// Where the catalog's app icon set comes from; nil for none.
+    public var icon: IconSource?
     public var packName = "Sticker Pack"
     public var sizeClass: SizeClass?
     public var sequenceTiming = SequenceTiming(duration: 15, kind: .fps)
@@ -51,6 +47,16 @@ public struct PackBuild: Sendable {
         let stem = ((catalog as NSString).lastPathComponent as NSString).deletingPathExtension
         let parent = (catalog as NSString).deletingLastPathComponent
         return (parent.isEmpty ? "" : parent + "/") + stem + " Variants"
+    }
+
+    /// Where an app icon set comes from.
+    public enum IconSource: Sendable, Equatable {
+        /// Art, made into the set as `stickerpack icons` makes it.
+        case art(String)
+        /// An existing set folder, copied in as it is (read before the catalog is replaced).
+        case keptSet(String)
+        /// The first sticker's (first) frame, as art: an exported project needs a set to build.
+        case firstSticker
     }
 
     /// What was built.
@@ -106,9 +112,13 @@ public struct PackBuild: Sendable {
         options.sizeClass = pack.context.sizeClass
         options.sequenceTiming = sequenceTiming
         options.toolVersion = toolVersion
-        let firstSticker = iconFromFirstSticker && keptIconSet == nil ? plan.items.first?.firstImagePath : nil
-        if let iconPath = icon ?? firstSticker { options.iconArt = try iconArt(iconPath, fit: options.iconFit) }
-        options.keptIconSet = keptIconSet
+        switch icon {
+        case .art(let path): options.iconArt = try iconArt(path, fit: options.iconFit)
+        case .firstSticker:
+            if let path = plan.items.first?.firstImagePath { options.iconArt = try iconArt(path, fit: options.iconFit) }
+        case .keptSet(let folder): options.keptIconSet = folder
+        case nil: break
+        }
         if let variantsFolder {
             options.variants = prepared
             options.variantsFolderName = variantsFolder

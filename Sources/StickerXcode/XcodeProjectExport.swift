@@ -20,7 +20,6 @@ public struct XcodeProjectExport: Sendable {
         self.build.manifest = folder + "/manifest.json"
         self.build.variantsFolder = variants ? folder + "/Variants" : nil
         self.build.replacing = true
-        self.build.iconFromFirstSticker = true
     }
 
     /// The project's own files, relative to the folder, with their text.
@@ -41,17 +40,8 @@ public struct XcodeProjectExport: Sendable {
         public var kept: [String]
         /// The options of this run that the kept project file does not hold (`--bundle-id`, `--version`, ...).
         public var differing: [String] = []
-        public var icon: IconSource
-    }
-
-    /// Where the app icon set's art came from.
-    public enum IconSource: Sendable {
-        /// `--icon`.
-        case given
-        /// The set an earlier export left in the catalog, copied as it is.
-        case kept
-        /// The first sticker, for want of either.
-        case firstSticker
+        /// Where the app icon set came from: `--icon`, the last export's set, or the first sticker.
+        public var icon: PackBuild.IconSource
     }
 
     public func run(
@@ -61,8 +51,9 @@ public struct XcodeProjectExport: Sendable {
         try settings.check()
         try ExportFolder(folder, settings: settings).check()
         var build = self.build
-        let keptIcon = build.icon == nil ? Self.iconSet(inCatalog: build.catalog) : nil
-        build.keptIconSet = keptIcon
+        // Without --icon, the set an earlier export left is kept, else one is made from the first sticker.
+        build.icon =
+            build.icon ?? Self.iconSet(inCatalog: build.catalog).map(PackBuild.IconSource.keptSet) ?? .firstSticker
         let created = try makeFolders()
         let built: PackBuild.Outcome
         do {
@@ -72,9 +63,7 @@ public struct XcodeProjectExport: Sendable {
             for path in created.reversed() { try? FileManager.default.removeItem(atPath: path) }
             throw .build(error)
         }
-        var outcome = Outcome(
-            build: built, written: [], kept: [],
-            icon: self.build.icon == nil ? (keptIcon == nil ? .firstSticker : .kept) : .given)
+        var outcome = Outcome(build: built, written: [], kept: [], icon: build.icon ?? .firstSticker)
         for file in projectFiles {
             let path = folder + "/" + file.path
             if !replacingProject && FileManager.default.fileExists(atPath: path) {

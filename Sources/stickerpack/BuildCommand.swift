@@ -105,7 +105,8 @@ struct BuildCommand: ParsableCommand {
         let catalog = output ?? ""
         var build = PackBuild(source: source, catalog: catalog, manifest: manifest ?? PackBuild.manifestBeside(catalog))
         build.variantsFolder = variants ? PackBuild.variantsBeside(catalog) : nil
-        (build.labels, build.order, build.configuration, build.icon) = (labels, order, config, icon)
+        (build.labels, build.order, build.configuration) = (labels, order, config)
+        build.icon = icon.map(PackBuild.IconSource.art)
         build.packName = packName
         build.sizeClass = sizeClass
         build.sequenceTiming =

@@ -47,8 +47,8 @@ public struct ProjectReport {
 
     private var iconNote: String {
         switch outcome.icon {
-        case .given: return ""
-        case .kept: return " (app icon set kept from the last export; --icon ART makes a new one)"
+        case .art: return ""
+        case .keptSet: return " (app icon set kept from the last export; --icon ART makes a new one)"
         case .firstSticker: return " (app icon made from the first sticker; --icon ART for your own)"
         }
     }
