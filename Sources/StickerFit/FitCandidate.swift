@@ -2,7 +2,8 @@ import StickerImage
 import StickerPalette
 import StickerQuality
 
-/// One setting of the lossy knobs: the size, the frames kept, the format, the palette or the JPEG quality.
+/// One setting of the lossy knobs: the size, the frames kept, the format, the palette, GIF's lossy LZW budget or the
+/// JPEG quality.
 struct FitKnobs: Hashable, Sendable {
     var geometry: OutputGeometry
     var frames: Int
@@ -10,6 +11,9 @@ struct FitKnobs: Hashable, Sendable {
     /// Palette size; nil keeps every colour.
     var colors: Int?
     var dithered = false
+    /// GIF's lossy LZW budget (`GIFEncoder.encode`'s `lossy`): how far a pixel may stray to a close palette colour
+    /// for a shorter stream; 0 is exact.
+    var lossy = 0
     /// JPEG quality; nil for the other formats.
     var quality: Int?
 }

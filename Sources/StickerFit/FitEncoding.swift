@@ -13,21 +13,24 @@ enum FitEncoding {
     }
 
     /// The smallest file of `format` that shows `image`'s pixels. For a palette candidate the pixels already
-    /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly.
-    static func encode(_ image: DecodedImage, as format: ImageFormat) throws(EncodeError) -> [UInt8] {
-        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max)
+    /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly, unless `lossy` (GIF's lossy
+    /// LZW budget) lets its pixels take close palette colours.
+    static func encode(_ image: DecodedImage, as format: ImageFormat, lossy: Int = 0) throws(EncodeError) -> [UInt8] {
+        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max, gifLossy: lossy)
     }
 
     /// The search's quicker encoding of the same pixels (libdeflate's fast level and fewer row filterings; one
     /// LZW table policy): a size at least as large as `encode`'s in practice, so a setting that fits here fits
     /// there. The chosen one is encoded again with `encode`, and the smaller kept.
-    static func estimate(_ image: DecodedImage, as format: ImageFormat) throws(EncodeError) -> [UInt8] {
-        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast)
+    static func estimate(_ image: DecodedImage, as format: ImageFormat, lossy: Int = 0) throws(EncodeError) -> [UInt8] {
+        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast, gifLossy: lossy)
     }
 
     /// `estimate`'s size of `sample`, some of an animation's frames, scaled to `frames` of them.
-    static func scaledEstimate(_ sample: DecodedImage, as format: ImageFormat, frames: Int) throws(EncodeError) -> Int {
-        try estimate(sample, as: format).count * frames / max(1, sample.frames.count)
+    static func scaledEstimate(_ sample: DecodedImage, as format: ImageFormat, frames: Int, lossy: Int = 0)
+        throws(EncodeError) -> Int
+    {
+        try estimate(sample, as: format, lossy: lossy).count * frames / max(1, sample.frames.count)
     }
 
     /// Whether `estimate` is quicker than `encode` for the format: JPEG has one effort, so the search's file

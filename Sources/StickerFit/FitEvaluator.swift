@@ -8,7 +8,9 @@ final class FitEvaluator {
     /// The most bytes a setting's quick encoding may take; raised only by the search's `richer`.
     var limit: Int
     let options: FitOptions
+    /// The quick scorer of the source's frame count, and of each smaller one (`scorer(frames:)`).
     private let scorer: StickerScorer
+    private var fewerFramesScorers: [Int: StickerScorer] = [:]
     private var images: FitCellImages
     private(set) var budget: FitWorkBudget
     /// Encoded sizes by knobs, and the files of those within the limit.
@@ -17,22 +19,34 @@ final class FitEvaluator {
     /// Sizes estimated from sampled frames, for settings not encoded in full.
     private var estimates: [FitKnobs: Int] = [:]
     /// How far the estimates of a cell's settings were from their full encodings (full over estimate), by
-    /// cell and dithering, and the last one found for each dithering: the sample's frames are the same for
-    /// every setting of a cell, so its error is much the same for each, and dithered frames err alike.
+    /// cell and style, and the last one found for each style: the sample's frames are the same for every
+    /// setting of a cell, so its error is much the same for each, and dithered (or lossy) frames err alike.
     private var scales: [ScaleKey: Double] = [:]
-    private var lastScales: [Bool: Double] = [:]
+    private var lastScales: [Style: Double] = [:]
     /// The fewest bytes any encoded setting took.
     private(set) var smallest: Int?
     /// The first failure met, the setting counted as not fitting: when nothing fits, the fitter says so.
     private(set) var fault: FitSearch.Fault?
 
+    /// What makes a sample's estimate err differently: dithering, and lossy LZW (which, on frames far apart,
+    /// finds less to leave unchanged).
+    private struct Style: Hashable {
+        var dithered: Bool
+        var lossy: Bool
+
+        init(_ knobs: FitKnobs) {
+            dithered = knobs.dithered
+            lossy = knobs.lossy > 0
+        }
+    }
+
     private struct ScaleKey: Hashable {
         var cell: FitCell
-        var dithered: Bool
+        var style: Style
 
         init(_ knobs: FitKnobs) {
             cell = FitCell(knobs)
-            dithered = knobs.dithered
+            style = Style(knobs)
         }
     }
 
@@ -53,7 +67,7 @@ final class FitEvaluator {
         if let guess = estimates[knobs] {
             let scale = Double(bytes.count) / Double(max(guess, 1))
             scales[ScaleKey(knobs)] = scale
-            lastScales[knobs.dithered] = scale
+            lastScales[Style(knobs)] = scale
         }
         if bytes.count <= limit { encoded[knobs] = bytes }
         smallest = min(smallest ?? .max, bytes.count)
@@ -66,7 +80,7 @@ final class FitEvaluator {
     /// Whether a setting's calibrated estimate is over the limit by more than the estimates err.
     func wellOver(_ knobs: FitKnobs) -> Bool {
         guard let estimate = calibrated(knobs) else { return false }
-        let error = lastScales[knobs.dithered] == nil ? FitSearchPlan.uncalibratedError : FitSearchPlan.calibratedError
+        let error = lastScales[Style(knobs)] == nil ? FitSearchPlan.uncalibratedError : FitSearchPlan.calibratedError
         return Double(estimate) > Double(limit) * (1 + error)
     }
 
@@ -74,7 +88,7 @@ final class FitEvaluator {
     /// full, of the last cell) were from their full encodings; its real size once that is known.
     func calibrated(_ knobs: FitKnobs) -> Int? {
         if let known = sizes[knobs] { return known }
-        let scale = scales[ScaleKey(knobs)] ?? lastScales[knobs.dithered] ?? 1
+        let scale = scales[ScaleKey(knobs)] ?? lastScales[Style(knobs)] ?? 1
         return estimate(knobs).map { Int((Double($0) * scale).rounded(.up)) }
     }
 
@@ -98,7 +112,8 @@ final class FitEvaluator {
         }
         let scaled: Int
         do {
-            scaled = try FitEncoding.scaledEstimate(sample, as: knobs.format, frames: whole.image.frames.count)
+            scaled = try FitEncoding.scaledEstimate(
+                sample, as: knobs.format, frames: whole.image.frames.count, lossy: knobs.lossy)
         } catch {
             noteUnlessRefused(error)
             return nil
@@ -111,7 +126,7 @@ final class FitEvaluator {
     /// or encoding, which only take more away.
     func ceiling(_ key: FitCell) -> Double? {
         do {
-            return try scorer.score(key.geometry.art(of: images.cell(key).image)).worst
+            return try scorer(frames: key.frames).score(key.geometry.art(of: images.cell(key).image)).worst
         } catch {
             note(.scoring(error))
             return nil
@@ -126,6 +141,7 @@ final class FitEvaluator {
         let key = FitCell(knobs)
         let found = images.cell(key)
         var image = found.image
+        let scorer = scorer(frames: knobs.frames)
         let read = scorer.framesRead(candidateDelays: image.frames.map(\.delayMs))
         let quantized = images.palettes(key.geometry).quantize(
             FitCellImages.options(colors: colors, dithered: false), frames: read.map { found.kept[$0] })
@@ -151,7 +167,7 @@ final class FitEvaluator {
             return nil
         }
         do {
-            let score = try scorer.score(knobs.geometry.art(of: shown))
+            let score = try scorer(frames: knobs.frames).score(knobs.geometry.art(of: shown))
             return FitCandidate(knobs: knobs, bytes: bytes, shown: shown, score: score)
         } catch {
             note(.scoring(error))
@@ -168,7 +184,7 @@ final class FitEvaluator {
         let image = images.image(for: knobs)
         do {
             if let quality = knobs.quality { return try FitEncoding.encodeJPEG(image, quality: quality) }
-            return try FitEncoding.estimate(image, as: knobs.format)
+            return try FitEncoding.estimate(image, as: knobs.format, lossy: knobs.lossy)
         } catch {
             noteUnlessRefused(error)
             return nil
@@ -195,6 +211,19 @@ final class FitEvaluator {
         }
         // Unsampled, the sample is every frame and the scaled size is the size itself.
         return try? FitEncoding.scaledEstimate(sample, as: format, frames: image.frames.count)
+    }
+
+    /// The quick scorer for candidates of `frames` frames. With fewer frames than the source it also reads
+    /// some of the dropped frames shown longest by another: the evenly spread frames the quick score reads may
+    /// all be kept ones, and it would then not see what dropping frames costs.
+    private func scorer(frames: Int) -> StickerScorer {
+        let source = images.source
+        guard frames < source.frames.count else { return scorer }
+        if let known = fewerFramesScorers[frames] { return known }
+        let replaced = source.longestReplaced(frames, limit: StickerScoreOptions.quick.maximumFrames ?? 4)
+        let made = (try? StickerScorer(source: source, options: .quick, alsoScoring: replaced)) ?? scorer
+        fewerFramesScorers[frames] = made
+        return made
     }
 
     private func note(_ found: FitSearch.Fault) {

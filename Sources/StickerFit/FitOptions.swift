@@ -44,6 +44,10 @@ public struct FitOptions: Sendable {
     /// The lowest worst-frame SSIMULACRA2 score an output may have.
     public var minQuality: Double
     public var allowed: Set<LossyStep>
+    /// An animated GIF may become an APNG even without `format` in `allowed`: fit's default, since a palette
+    /// APNG with frame differencing often holds more colour in the same bytes. An explicit --allow list without
+    /// `format` keeps GIF.
+    public var formatForAnimations: Bool
     /// The size class every output is brought to; nil keeps each file's own and lets `resize` go down.
     public var sizeClass: SizeClass?
     /// How large an input may be decoded.
@@ -51,13 +55,19 @@ public struct FitOptions: Sendable {
 
     public init(
         byteLimit: Int = 500_000, minQuality: Double = 70, allowed: Set<LossyStep> = LossyStep.defaults,
-        sizeClass: SizeClass? = nil, limits: DecodeLimits = .default
+        sizeClass: SizeClass? = nil, limits: DecodeLimits = .default, formatForAnimations: Bool = true
     ) {
         self.byteLimit = byteLimit
         self.minQuality = minQuality
         self.allowed = allowed
+        self.formatForAnimations = formatForAnimations
         self.sizeClass = sizeClass
         self.limits = limits
+    }
+
+    /// The steps `image` may take: `allowed`, and `format` for an animated GIF when `formatForAnimations`.
+    public func allowed(for image: DecodedImage) -> Set<LossyStep> {
+        formatForAnimations && image.format == .gif && image.frames.count > 1 ? allowed.union([.format]) : allowed
     }
 
     /// For the frames of a sequence, which must keep one size: each is brought into 300-618 px by the same rule,
@@ -77,8 +87,9 @@ public struct FitOptions: Sendable {
 
 extension FitOptions {
     /// The options as the command line gives them; a value out of range is a usage failure that says what is taken.
+    /// `allowList` nil is fit's default: `LossyStep.defaults`, and `format` for animated GIFs.
     public init(
-        byteLimit: Int, minQuality: Double, allowList: String, sizeClass: SizeClass?, limits: DecodeLimits
+        byteLimit: Int, minQuality: Double, allowList: String?, sizeClass: SizeClass?, limits: DecodeLimits
     ) throws(PlainFailure) {
         guard byteLimit >= 1 else {
             throw PlainFailure("--byte-limit must be a positive number of bytes, not \(byteLimit).", isUsage: true)
@@ -87,11 +98,13 @@ extension FitOptions {
         guard Self.qualityRange.contains(minQuality) else {
             throw PlainFailure("--min-quality is a score from \(low) to \(high), not \(minQuality).", isUsage: true)
         }
-        guard let allowed = LossyStep.parseList(allowList) else {
+        guard let allowed = allowList.map(LossyStep.parseList) ?? LossyStep.defaults else {
             throw PlainFailure(
                 "--allow takes a comma-separated list of palette, frames, resize, quality, format, or none; "
-                    + "not '\(allowList)'.", isUsage: true)
+                    + "not '\(allowList ?? "")'.", isUsage: true)
         }
-        self.init(byteLimit: byteLimit, minQuality: minQuality, allowed: allowed, sizeClass: sizeClass, limits: limits)
+        self.init(
+            byteLimit: byteLimit, minQuality: minQuality, allowed: allowed, sizeClass: sizeClass, limits: limits,
+            formatForAnimations: allowList == nil)
     }
 }

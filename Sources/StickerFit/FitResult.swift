@@ -56,6 +56,8 @@ public struct FitResult: Sendable {
     public var colors: Int?
     public var dithered: Bool?
     public var jpegQuality: Int?
+    /// GIF's lossy LZW budget (100 is about one just-noticeable difference); nil when the GIF is exact.
+    public var gifLossy: Int?
     /// The chosen output scored in full (nil when the bytes did not change).
     public var score: StickerScore?
     /// Settings encoded by the search.

@@ -38,19 +38,50 @@ final class FitSearch {
         let geometries = plan.geometries(base: base)
         var best: FitCandidate?
         for format in plan.formats {
-            guard let found = bestInFormat(format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip)
-            else { continue }
-            // The source's format comes first; another replaces it only when smaller at an equal or better score.
-            if let current = best,
-                found.score.worst < current.score.worst || found.bytes.count >= current.bytes.count
-            {
-                continue
+            let found: FitCandidate?
+            if let current = best, !plan.formatChangeAsked {
+                // By fit's default an animated GIF tries APNG only in the cell of its best GIF, from the GIF's
+                // palette up: the same size and frames, where APNG's smaller frames buy colours (and its alpha
+                // keeps soft edges). Asked for, another format searches every cell that could look better than
+                // the source's format's best.
+                found = searchCell(FitCell(current.knobs), format: format, skip: skip, from: current.knobs).best
+            } else {
+                found = bestInFormat(
+                    format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
+            }
+            guard var found else { continue }
+            if plan.triesLoss(format) { found = lossyClimb(from: found, skip: skip) }
+            // The source's format comes first. Another replaces it when smaller at an equal or better score
+            // where the user allowed format changes; where only fit's default for animations did, when it
+            // scores clearly higher, since a new format is a new file name.
+            if let current = best {
+                let gain = found.score.worst - current.score.worst
+                let wins =
+                    plan.formatChangeAsked
+                    ? gain >= 0 && found.bytes.count < current.bytes.count : gain >= FitSearchPlan.formatGain
+                if !wins { continue }
             }
             best = found
         }
         if let best { return .found(best) }
         return evaluator.budget.exhausted
             ? .budgetSpent(fault: evaluator.fault) : .nothingFits(fault: evaluator.fault)
+    }
+
+    /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above
+    /// it, the least lossy budget that fits, climbing while the score rises. A level where even the most loss
+    /// does not fit ends the climb (more colours take more bytes), as does one that looks no better.
+    private func lossyClimb(from found: FitCandidate, skip: FitKnobs?) -> FitCandidate {
+        var best = found
+        let axis = plan.axis(FitCell(found.knobs), format: found.knobs.format, skip: skip)
+        for base in FitSearchPlan.lossyBases(axis, above: found.knobs) {
+            guard let (knobs, _) = finestFitting(FitSearchPlan.lossyRungs(of: base)),
+                let richer = evaluator.candidate(knobs)
+            else { break }
+            guard richer.isBetter(than: best) else { break }
+            best = richer
+        }
+        return best
     }
 
     /// A better setting of `found`'s size and frame count with the limit on quick sizes raised to
@@ -67,8 +98,10 @@ final class FitSearch {
         return better
     }
 
+    /// `bar`: the best found in another format; a cell whose ceiling is no better is not searched.
     private func bestInFormat(
-        _ format: ImageFormat, geometries: [OutputGeometry], frameCounts: [Int], skip: FitKnobs?
+        _ format: ImageFormat, geometries: [OutputGeometry], frameCounts: [Int], skip: FitKnobs?,
+        bar other: FitCandidate? = nil
     ) -> FitCandidate? {
         var best: FitCandidate?
         for geometry in geometries {
@@ -78,7 +111,7 @@ final class FitSearch {
                 let key = FitCell(geometry: geometry, frames: frames)
                 // No setting of a cell looks better than its pixels before any palette or encoding: a cell
                 // whose ceiling is no better than what was found is not searched, nor are fewer frames.
-                if let bar = (bestHere ?? best)?.score.worst, let top = evaluator.ceiling(key), top <= bar {
+                if let bar = (bestHere ?? best ?? other)?.score.worst, let top = evaluator.ceiling(key), top <= bar {
                     if frames == frameCounts.first { return best }
                     break
                 }
@@ -101,10 +134,12 @@ final class FitSearch {
     }
 
     /// The best fitting setting of one cell, and whether its least lossy setting already fits.
-    private func searchCell(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?) -> (
+    /// `from`: only settings with at least its colours are tried.
+    private func searchCell(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?, from floor: FitKnobs? = nil) -> (
         best: FitCandidate?, topFits: Bool
     ) {
-        let axis = plan.axis(cell, format: format, skip: skip)
+        let least = floor?.colors ?? 0
+        let axis = plan.axis(cell, format: format, skip: skip).filter { ($0.colors ?? .max) >= least }
         guard let (finest, boundary) = finestFitting(axis) else { return (nil, false) }
         var best = evaluator.candidate(finest)
         for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) {

@@ -25,11 +25,18 @@ struct FitSearchPlan {
     let frameCountsToTry: [Int]
     let allowed: Set<LossyStep>
     let sizeClass: SizeClass?
+    /// The user allowed format changes (--allow format), rather than fit's default for animations alone.
+    var formatChangeAsked = true
 
     /// Palette sizes tried, most colours first.
     static let colorLevels = [256, 192, 128, 96, 64, 48, 32, 24, 16, 12, 8, 4, 2]
     /// JPEG qualities tried, best first.
     static let qualityLevels = [95, 90, 85, 80, 75, 70, 65, 60, 50, 40, 30]
+    /// GIF's lossy LZW budgets (`GIFLossiness` units: 100 is about one just-noticeable difference), least loss
+    /// first: bytes fall along them.
+    static let lossyLevels = [40, 80, 140, 240]
+    /// How many palette levels above the richest exact one that fits are tried with loss.
+    static let lossyClimb = 3
     /// Bisection steps between two palette levels: 24 to 32 colours is settled in 2, 128 to 192 within 8.
     static let finerSteps = 3
     /// Frames an animation's sizes are estimated from.
@@ -39,6 +46,9 @@ struct FitSearchPlan {
     /// a sixth over), a few percent after.
     static let uncalibratedError = 0.1
     static let calibratedError = 0.03
+    /// How much higher a worst-frame score must be for an animated GIF to become an APNG by fit's default: a
+    /// new format renames the file, which a tie or noise does not pay for.
+    static let formatGain = 1.0
 
     /// Whether an animation's sizes are estimated from a sample of its frames before it is encoded in full.
     static func isSampled(frames: Int) -> Bool { frames > sampleFrames * 2 }
@@ -92,6 +102,26 @@ struct FitSearchPlan {
         return axis
     }
 
+    /// Whether a cell of `format` tries lossy LZW: GIF, with `quality` (the encoder's own loss) allowed.
+    func triesLoss(_ format: ImageFormat) -> Bool { format == .gif && allowed.contains(.quality) }
+
+    /// `knobs` at each lossy budget, least loss first.
+    static func lossyRungs(of knobs: FitKnobs) -> [FitKnobs] {
+        lossyLevels.map { lossy in
+            var rung = knobs
+            rung.lossy = lossy
+            return rung
+        }
+    }
+
+    /// The settings of `axis` with more colours than `knobs`, nearest first, at most `lossyClimb` of them: what
+    /// loss may buy in its cell.
+    static func lossyBases(_ axis: [FitKnobs], above knobs: FitKnobs) -> [FitKnobs] {
+        let colors = knobs.colors ?? .max
+        let richer = axis.filter { ($0.colors ?? .max) > colors && $0.quality == nil }
+        return Array(richer.reversed().prefix(lossyClimb))
+    }
+
     /// The undithered settings tried beside a palette setting that fits: without dithering the file is smaller,
     /// so it may fit at the same or one level more colours. None for a setting without a palette.
     static func plainNeighbours(of knobs: FitKnobs) -> [FitKnobs] {
@@ -124,6 +154,7 @@ extension FitSearchPlan {
     init(source: DecodedImage, options: FitOptions) {
         self.init(
             width: source.width, height: source.height, format: source.format, frameCount: source.frames.count,
-            frameCountsToTry: source.frameCountsToTry, allowed: options.allowed, sizeClass: options.sizeClass)
+            frameCountsToTry: source.frameCountsToTry, allowed: options.allowed(for: source),
+            sizeClass: options.sizeClass, formatChangeAsked: options.allowed.contains(.format))
     }
 }

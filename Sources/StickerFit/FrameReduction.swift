@@ -43,6 +43,19 @@ extension DecodedImage {
         }
     }
 
+    /// Of the frames `keptFrames(count)` drops, `limit` spread over the animation, each the last of its gap: the
+    /// moment a kept frame has shown longest in another's place, where fewer frames look worst. A score that
+    /// reads only evenly spread frames may read only kept ones (every third of 250 frames keeps 0, 83 and 166).
+    func longestReplaced(_ count: Int, limit: Int) -> [Int] {
+        let kept = keptFrames(count).map(\.index)
+        let lastDropped = kept.indices.compactMap { position -> Int? in
+            let next = position + 1 < kept.count ? kept[position + 1] : frames.count
+            return next - kept[position] > 1 ? next - 1 : nil
+        }
+        guard lastDropped.count > limit else { return lastDropped }
+        return (0..<limit).map { lastDropped[$0 * lastDropped.count / limit + lastDropped.count / (2 * limit)] }
+    }
+
     /// The frame counts `fit` tries for an animation, most first: all, then a half, a third, a quarter, a
     /// sixth and an eighth, never fewer than two (an animation turned into a still is no fit).
     var frameCountsToTry: [Int] {

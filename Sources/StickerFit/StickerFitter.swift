@@ -122,6 +122,7 @@ public enum StickerFitter {
         result.colors = final.knobs.colors
         result.dithered = final.knobs.colors.map { _ in final.knobs.dithered }
         result.jpegQuality = final.knobs.quality
+        result.gifLossy = final.knobs.lossy > 0 ? final.knobs.lossy : nil
         result.lossySteps = describe(final.knobs, source: image, shown: shown)
         result.bytes = final.bytes
         result.outputName = outputName(path, format: shown.format)
@@ -170,18 +171,23 @@ public enum StickerFitter {
         if let colors = knobs.colors {
             steps.append("palette of \(colors) colours\(knobs.dithered ? ", dithered" : "")")
         }
+        if knobs.lossy > 0 { steps.append("lossy GIF compression \(knobs.lossy)") }
         if let quality = knobs.quality { steps.append("JPEG quality \(quality)") }
         let before = source.format == .apng ? ImageFormat.png : source.format
-        if knobs.format != before { steps.append("\(source.format.displayName) to \(shown.format.displayName)") }
+        if knobs.format != before {
+            let from = before.displayName
+            steps.append("\(from) to \(shown.format.displayName): it scores higher within the limit than as \(from)")
+        }
         return steps
     }
 
     /// What to try when nothing fits: the steps not yet allowed that could help this file, or a higher limit.
     static func moreHint(_ options: FitOptions, for image: DecodedImage) -> String {
+        let allowed = options.allowed(for: image)
         let missing = LossyStep.allCases.filter { step in
-            guard !options.allowed.contains(step) else { return false }
+            guard !allowed.contains(step) else { return false }
             switch step {
-            case .palette: return image.format != .jpeg || options.allowed.contains(.format)
+            case .palette: return image.format != .jpeg || allowed.contains(.format)
             case .frames: return image.isAnimated
             case .resize: return options.sizeClass == nil && max(image.width, image.height) > SizeClass.small.pixels
             case .quality: return image.format == .jpeg
@@ -189,7 +195,7 @@ public enum StickerFitter {
             }
         }
         if missing.isEmpty { return "raise --byte-limit, or simplify the art (fewer frames, colours or detail)" }
-        let all = options.allowed.union(missing).sorted().map(\.rawValue).joined(separator: ",")
+        let all = allowed.union(missing).sorted().map(\.rawValue).joined(separator: ",")
         return "allow more lossy steps (--allow \(all)), or raise --byte-limit"
     }
 

@@ -61,9 +61,11 @@ public enum LosslessOptimizer {
     /// effort: palette when <= 256 colours, frame optimisation for animations. Used for every lossy candidate.
     /// The colour of alpha-0 pixels is zeroed and identical consecutive frames merged; a GIF's alpha is cut at
     /// 128 and more than 256 colours quantised to one shared palette. `effort` below `.max` is faster, for PNG
-    /// (libdeflate's level, fewer filter strategies) and GIF (one LZW table policy).
+    /// (libdeflate's level, fewer filter strategies) and GIF (one LZW table policy). `gifLossy` is GIF's lossy LZW
+    /// budget (`GIFEncoder.encode`'s `lossy`; 0 is exact).
     public static func encode(
-        _ image: DecodedImage, as format: ImageFormat, effort: PNGCompression = .max, jpegQuality: Int = 92
+        _ image: DecodedImage, as format: ImageFormat, effort: PNGCompression = .max, jpegQuality: Int = 92,
+        gifLossy: Int = 0
     ) throws(EncodeError) -> [UInt8] {
         do throws(OutputSizeError) {
             try DecodeLimits.default.checkOutput(width: image.width, height: image.height, frames: image.frames.count)
@@ -87,7 +89,7 @@ public enum LosslessOptimizer {
             }
             return try GIFEncoder.encode(
                 Prepared(binary, representable: Self.gifRepresentable).image,
-                quick: effort.level < PNGCompression.max.level)
+                quick: effort.level < PNGCompression.max.level, lossy: gifLossy)
         case .jpeg:
             return try ImageEncoder.encodeJPEG(image.frames[0].image, quality: jpegQuality)
         }

@@ -26,9 +26,12 @@ public final class StickerScorer {
 
     /// `keepsOriginals: false` skips keeping the source's side of the metric: for a scorer used once, where
     /// keeping it saves nothing and would be computed on one thread before the frames are spread over several.
-    public init(source frames: [AnimationFrame], options: StickerScoreOptions = .full, keepsOriginals: Bool = true)
-        throws(StickerScoreError)
-    {
+    /// `alsoScoring`: source frames scored beyond the `maximumFrames` spread over the animation (the moments a
+    /// candidate with fewer frames shows worst, which an even spread may miss).
+    public init(
+        source frames: [AnimationFrame], options: StickerScoreOptions = .full, keepsOriginals: Bool = true,
+        alsoScoring extra: [Int] = []
+    ) throws(StickerScoreError) {
         guard let first = frames.first else { throw .noFrames }
         let size = Self.scoringSize(width: first.image.width, height: first.image.height, limit: options.maximumSide)
         guard size.width >= SSIMULACRA2.minimumSide && size.height >= SSIMULACRA2.minimumSide else {
@@ -38,7 +41,8 @@ public final class StickerScorer {
         width = size.width
         height = size.height
         sourceDelays = frames.map(\.delayMs)
-        let picked = FrameTimeline.sampledFrames(count: frames.count, limit: options.maximumFrames)
+        let spread = FrameTimeline.sampledFrames(count: frames.count, limit: options.maximumFrames)
+        let picked = Set(spread + extra.filter { frames.indices.contains($0) }).sorted()
         let fitted = Self.fitting(width: size.width, height: size.height)
         let sourceFrames = picked.map { (index: $0, image: fitted(frames[$0].image)) }
         self.sourceFrames = sourceFrames
@@ -54,9 +58,10 @@ public final class StickerScorer {
     }
 
     public convenience init(
-        source: DecodedImage, options: StickerScoreOptions = .full, keepsOriginals: Bool = true
+        source: DecodedImage, options: StickerScoreOptions = .full, keepsOriginals: Bool = true,
+        alsoScoring extra: [Int] = []
     ) throws(StickerScoreError) {
-        try self.init(source: source.frames, options: options, keepsOriginals: keepsOriginals)
+        try self.init(source: source.frames, options: options, keepsOriginals: keepsOriginals, alsoScoring: extra)
     }
 
     /// The score of `candidate` (any size; resampled to the scoring size) against the source. `workers` above 1

@@ -17,13 +17,14 @@ struct FitCommand: ParsableCommand {
             and left alone with --in-place; one whose only fault is its name (.apng, JPEG named .png) gets the right \
             name. Sides above 618 px or below 300 px are brought into 300-618 px, aspect kept. Everything else is \
             re-encoded, cheapest loss first: lossless re-encoding, then scored lossy candidates (a palette of fewer \
-            colours with or without dithering, JPEG quality, fewer animation frames over the same total duration, \
-            a smaller size class), searched for the highest worst-frame score within --byte-limit. The score is \
-            SSIMULACRA2 over a light (#FFFFFF) and a dark (#1C1C1E) background, frame by frame on the timeline \
-            (100 is identical, 90 hard to tell apart, 70 visibly lossy, 50 clearly degraded).
+            colours with or without dithering, JPEG quality or GIF's lossy LZW, fewer animation frames over the same \
+            total duration, a smaller size class), searched for the highest worst-frame score within --byte-limit. \
+            The score is SSIMULACRA2 over a light (#FFFFFF) and a dark (#1C1C1E) background, frame by frame on the \
+            timeline (100 is identical, 90 hard to tell apart, 70 visibly lossy, 50 clearly degraded).
 
             fit never makes a file larger (except to grow a side to 300 px), never speeds an animation up, never \
-            turns one into a still, and never changes the format unless --allow format. A file it cannot bring within \
+            turns one into a still, and changes the format only with --allow format, or by default an animated GIF \
+            into an APNG (named .png) where that scores higher within the limit. A file it cannot bring within \
             --byte-limit is reported with the reason and left as it was; nothing is written for it. A file whose \
             best candidate scores under --min-quality is written with --output and flagged UNDER --min-quality, for \
             you to look at (--preview), and kept as it was with --in-place. With --output a catalog (.xcstickers, \
@@ -68,9 +69,9 @@ struct FitCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The only lossy steps allowed, comma-separated: palette, frames, resize, quality, format; or none "
-                + "(lossless only). Default: all but format.",
+                + "(lossless only). Default: all but format, and format for animated GIFs (to APNG).",
             valueName: "steps"))
-    var allow: String = "palette,frames,resize,quality"
+    var allow: String?
 
     @Option(help: "Bring files that must change to this size class (small 300, regular 408, large 618 px).")
     var sizeClass: SizeClass?

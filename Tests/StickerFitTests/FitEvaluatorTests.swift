@@ -26,6 +26,22 @@ struct FitEvaluatorTests {
         #expect(evaluator.smallest == size && evaluator.fault == nil)
     }
 
+    @Test("A lossy GIF setting is smaller than its exact one, and its file decodes to the candidate scored")
+    func lossyGIF() throws {
+        let source = try TestImages.animation(frames: 4)
+        let options = FitOptions(byteLimit: 1_000_000, minQuality: 0, allowed: [.palette, .quality])
+        let evaluator = try FitEvaluator(source: source, limit: 1_000_000, options: options, budget: FitWorkBudget())
+        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+        let exact = FitKnobs(geometry: base, frames: 4, format: .gif, colors: 64, dithered: true)
+        var lossy = exact
+        lossy.lossy = 240
+        let (exactSize, lossySize) = (try #require(evaluator.size(of: exact)), try #require(evaluator.size(of: lossy)))
+        #expect(lossySize < exactSize)
+        let candidate = try #require(evaluator.candidate(lossy))
+        #expect(try ImageDecoder.decode(candidate.bytes).frames == candidate.shown.frames)
+        #expect(candidate.shown.frames.count == 4 && candidate.score.worst > 0)
+    }
+
     @Test("A setting over the limit has a size but no candidate")
     func overTheLimit() throws {
         let (evaluator, knobs) = try Self.evaluator(limit: 100)

@@ -31,6 +31,24 @@ struct FitSearchPlanTests {
         #expect(axis.dropFirst().map(\.colors) == Array(FitSearchPlan.colorLevels.dropFirst()))
     }
 
+    @Test("Lossy LZW: GIF with --allow quality; rungs least loss first; up to three richer levels, nearest first")
+    func lossyKnobs() {
+        #expect(Self.plan(.gif, allowed: [.palette, .quality]).triesLoss(.gif))
+        #expect(!Self.plan(.gif, allowed: [.palette]).triesLoss(.gif))
+        #expect(!Self.plan(.png, allowed: [.palette, .quality]).triesLoss(.png))
+        let axis = Self.plan(.gif, allowed: [.palette, .quality]).axis(Self.cell, format: .gif, skip: nil)
+        let found = axis.first { $0.colors == 32 }!
+        let bases = FitSearchPlan.lossyBases(axis, above: found)
+        #expect(bases.map(\.colors) == [48, 64, 96])
+        #expect(bases.allSatisfy { $0.dithered && $0.lossy == 0 })
+        // Near the top, the richest is the GIF's own colours.
+        #expect(FitSearchPlan.lossyBases(axis, above: axis.first { $0.colors == 192 }!).map(\.colors) == [nil])
+        #expect(FitSearchPlan.lossyBases(axis, above: axis[0]).isEmpty)
+        let rungs = FitSearchPlan.lossyRungs(of: found)
+        #expect(rungs.map(\.lossy) == FitSearchPlan.lossyLevels && rungs.map(\.lossy) == rungs.map(\.lossy).sorted())
+        #expect(rungs.allSatisfy { $0.colors == 32 && $0.dithered })
+    }
+
     @Test("Without --allow palette the axis is the cell's own colours alone")
     func noPalette() {
         let axis = Self.plan(.png, allowed: [.frames]).axis(Self.cell, format: .png, skip: nil)

@@ -30,6 +30,24 @@ struct FrameReductionTests {
         }
     }
 
+    @Test("The dropped frames shown longest by another: none kept, each the last of its gap, spread out")
+    func longestReplaced() throws {
+        let image = try TestImages.animation(frames: 250, width: 8, height: 8)
+        let kept = Set(image.keptFrames(84).map(\.index))
+        let replaced = image.longestReplaced(84, limit: 4)
+        #expect(replaced.count == 4 && replaced == replaced.sorted())
+        for index in replaced {
+            #expect(!kept.contains(index))
+            #expect(kept.contains(index + 1) || index == 249)
+        }
+        #expect(replaced.first! > 20 && replaced.last! < 230)
+        // Half of 24 frames drops every other one: each is the last (and only) of its gap.
+        #expect(
+            try TestImages.animation(frames: 24, width: 8, height: 8).longestReplaced(12, limit: 4) == [3, 9, 15, 21])
+        // Nothing dropped, nothing to read.
+        #expect(try TestImages.animation(frames: 6, width: 8, height: 8).longestReplaced(6, limit: 4).isEmpty)
+    }
+
     @Test("Frame counts tried: all first, never fewer than two")
     func counts() throws {
         #expect(try TestImages.animation(frames: 24, width: 8, height: 8).frameCountsToTry == [24, 12, 8, 6, 4, 3])

@@ -111,6 +111,21 @@ struct StickerScorerTests {
         #expect(score.worst == 100)
     }
 
+    @Test("alsoScoring reads frames an even spread misses: a dropped frame shown by its neighbour is seen")
+    func alsoScoringReadsMoreFrames() throws {
+        let frames = (0..<7).map { TestStickers.frame(width: 300, height: 300, phase: $0) }
+        let source = TestStickers.animation(frames, delays: Array(repeating: 50, count: 7))
+        // Frame 3 dropped, frame 2 showing in its place: the spread of four (0, 2, 4, 6) never reads frame 3.
+        var dropped = frames
+        dropped[3] = frames[2]
+        let candidate = TestStickers.animation(dropped, delays: Array(repeating: 50, count: 7))
+        let spread = try StickerScorer(source: source, options: .quick).score(candidate)
+        #expect(spread.framesScored == 4 && spread.worst == 100)
+        let seeing = try StickerScorer(source: source, options: .quick, alsoScoring: [3, 6, 99]).score(candidate)
+        #expect(seeing.framesScored == 5)
+        #expect(seeing.worst < 100 && seeing.worstFrame == 3)
+    }
+
     @Test func emptyOrTinyInputIsAnError() throws {
         #expect(throws: StickerScoreError.noFrames) { try StickerScorer(source: [AnimationFrame]()) }
         let tiny = Self.still(RGBAImage(width: 6, height: 40))

@@ -38,6 +38,7 @@ extension FitReport {
             ("colors", .optional(result.colors) { .int($0) }),
             ("dithered", .optional(result.dithered) { .bool($0) }),
             ("jpegQuality", .optional(result.jpegQuality) { .int($0) }),
+            ("gifLossy", .optional(result.gifLossy) { .int($0) }),
             ("score", .optional(result.score) { $0.json }),
             ("candidates", .int(result.candidates)),
             ("seconds", .double(result.seconds)),
