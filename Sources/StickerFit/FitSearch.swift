@@ -37,19 +37,23 @@ final class FitSearch {
     func best(base: OutputGeometry, skip: FitKnobs?) -> Outcome {
         let geometries = plan.geometries(base: base)
         var best: FitCandidate?
+        // The best exact setting of the source's format, before any loss in its encoding.
+        var exact: FitKnobs?
         for format in plan.formats {
             let found: FitCandidate?
             if let current = best, !plan.formatChangeAsked {
-                // By fit's default an animated GIF tries APNG only in the cell of its best GIF, from the GIF's
-                // palette up: the same size and frames, where APNG's smaller frames buy colours (and its alpha
-                // keeps soft edges). Asked for, another format searches every cell that could look better than
-                // the source's format's best.
-                found = searchCell(FitCell(current.knobs), format: format, skip: skip, from: current.knobs).best
+                // By fit's default an animated GIF tries APNG only in the cell of its best GIF, from its best
+                // exact GIF's palette up: the same size and frames, where APNG's smaller frames buy colours (and
+                // its alpha keeps soft edges). Asked for, another format searches every cell that could look
+                // better than the source's format's best.
+                found =
+                    searchCell(FitCell(current.knobs), format: format, skip: skip, from: exact ?? current.knobs).best
             } else {
                 found = bestInFormat(
                     format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
             }
             guard var found else { continue }
+            if exact == nil { exact = found.knobs }
             if plan.triesLoss(format) { found = lossyClimb(from: found, skip: skip) }
             // The source's format comes first. Another replaces it when smaller at an equal or better score
             // where the user allowed format changes; where only fit's default for animations did, when it
