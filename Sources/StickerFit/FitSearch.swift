@@ -23,6 +23,10 @@ final class FitSearch {
     /// How many settings were encoded, and the fewest bytes any of them took.
     var encodings: Int { evaluator.budget.encodings }
     var smallest: Int? { evaluator.smallest }
+    /// The best candidate of each size searched in the source's format, the chosen one among them: the quick
+    /// score ranks sizes less surely than settings, so `FitFinalists` ranks these again.
+    private(set) var finalists: [FitCandidate] = []
+    private var sizeBests: [FitCandidate] = []
 
     /// `budget`: the work the file may take (a smaller one in tests).
     init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget = FitWorkBudget())
@@ -53,7 +57,10 @@ final class FitSearch {
                     format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
             }
             guard var found else { continue }
-            if exact == nil { exact = found.knobs }
+            if exact == nil {
+                exact = found.knobs
+                finalists = sizeBests
+            }
             if plan.triesLoss(format) { found = lossyClimb(from: found, skip: skip) }
             // The source's format comes first. Another replaces it when smaller at an equal or better score
             // where the user allowed format changes; where only fit's default for animations did, when it
@@ -67,7 +74,11 @@ final class FitSearch {
             }
             best = found
         }
-        if let best { return .found(best) }
+        if let best {
+            // The chosen one stands for its size among the finalists.
+            finalists = finalists.filter { $0.knobs.geometry != best.knobs.geometry } + [best]
+            return .found(best)
+        }
         return evaluator.budget.exhausted
             ? .budgetSpent(fault: evaluator.fault) : .nothingFits(fault: evaluator.fault)
     }
@@ -108,6 +119,7 @@ final class FitSearch {
         bar other: FitCandidate? = nil
     ) -> FitCandidate? {
         var best: FitCandidate?
+        sizeBests = []
         for geometry in geometries {
             var bestHere: FitCandidate?
             var untouched = false
@@ -128,10 +140,12 @@ final class FitSearch {
                     break
                 }
             }
-            // Nothing fits at this size: a smaller one may. Something fits but looks worse: smaller cannot help.
+            // Nothing fits at this size: a smaller one may. Something fits but looks worse by the quick score: the
+            // smaller sizes are searched all the same, as the quick score (at half size) overrates a large size's
+            // dithered palette, and `FitFinalists` ranks each size's best again at full size.
             guard let here = bestHere else { continue }
-            guard here.isBetter(than: best) else { break }
-            best = here
+            sizeBests.append(here)
+            if here.isBetter(than: best) { best = here }
             if untouched { break }
         }
         return best
