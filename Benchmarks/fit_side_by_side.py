@@ -34,6 +34,9 @@ def run(binary, files):
         [binary, "fit", *files, "--dry-run", "--format", "json", "--jobs", "2"],
         capture_output=True, text=True, check=False)
     wall = time.monotonic() - start
+    # 1 is fit's "under --min-quality" or "could not be fitted", reported per file; anything else is a failure.
+    if out.returncode not in (0, 1):
+        sys.exit(f"error: {binary} fit ended with status {out.returncode}\n{out.stderr.strip()[-2000:]}")
     report = json.loads(out.stdout)
     return wall, {os.path.basename(f["path"]): f for f in report["files"]}
 

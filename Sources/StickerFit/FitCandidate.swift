@@ -34,3 +34,8 @@ struct FitCandidate: Sendable {
         return bytes.count < other.bytes.count
     }
 }
+
+extension Array where Element == FitCandidate {
+    /// The best of the candidates (`isBetter`), the first among equals.
+    var best: FitCandidate? { reduce(nil) { $1.isBetter(than: $0) ? $1 : $0 } }
+}

@@ -13,15 +13,16 @@ enum FitEncoding {
     }
 
     /// The smallest file of `format` that shows `image`'s pixels. For a palette candidate the pixels already
-    /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly, unless `lossy` (GIF's lossy
-    /// LZW budget) lets its pixels take close palette colours.
-    static func encode(_ image: DecodedImage, as format: ImageFormat, lossy: Int = 0) throws(EncodeError) -> [UInt8] {
-        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max, gifLossy: lossy)
+    /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly (a lossy GIF's shown pixels
+    /// too: they are its palette's colours).
+    static func encode(_ image: DecodedImage, as format: ImageFormat) throws(EncodeError) -> [UInt8] {
+        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max)
     }
 
     /// The search's quicker encoding of the same pixels (libdeflate's fast level and fewer row filterings; one
     /// LZW table policy): a size at least as large as `encode`'s in practice, so a setting that fits here fits
-    /// there. The chosen one is encoded again with `encode`, and the smaller kept.
+    /// there. The chosen one is encoded again with `encode`, and the smaller kept. `lossy` is GIF's lossy LZW
+    /// budget, 0 exact.
     static func estimate(_ image: DecodedImage, as format: ImageFormat, lossy: Int = 0) throws(EncodeError) -> [UInt8] {
         try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast, gifLossy: lossy)
     }

@@ -220,8 +220,8 @@ final class FitEvaluator {
         let source = images.source
         guard frames < source.frames.count else { return scorer }
         if let known = fewerFramesScorers[frames] { return known }
-        let replaced = source.longestReplaced(frames, limit: StickerScoreOptions.quick.maximumFrames ?? 4)
-        let made = (try? StickerScorer(source: source, options: .quick, alsoScoring: replaced)) ?? scorer
+        let dropped = source.droppedFramesToScore(keeping: frames)
+        let made = (try? StickerScorer(source: source, options: .quick, alsoScoring: dropped)) ?? scorer
         fewerFramesScorers[frames] = made
         return made
     }

@@ -10,23 +10,24 @@ enum FitFinalists {
     static let frames = 8
 
     /// The finalist that scores best at full size; the search's choice when there is one finalist or the score
-    /// fails. `chosen` is the search's choice, one of `finalists`.
-    static func pick(_ finalists: [FitCandidate], chosen: FitCandidate, source: DecodedImage) -> FitCandidate {
-        guard finalists.count > 1 else { return chosen }
-        let dropped = Set(
-            finalists.filter { $0.knobs.frames < source.frames.count }.flatMap {
-                source.longestReplaced($0.knobs.frames, limit: StickerScoreOptions.quick.maximumFrames ?? 4)
-            })
+    /// fails. `chosen` is the search's choice, one of `finalists`. `fullScore` is the pick's score when it is
+    /// the full score (a source of at most `frames` frames, every one read), so it need not be computed again.
+    static func pick(_ finalists: [FitCandidate], chosen: FitCandidate, source: DecodedImage) -> (
+        candidate: FitCandidate, fullScore: StickerScore?
+    ) {
+        guard finalists.count > 1 else { return (chosen, nil) }
+        let dropped = Set(finalists.flatMap { source.droppedFramesToScore(keeping: $0.knobs.frames) })
         let options = StickerScoreOptions(maximumFrames: frames)
         guard let scorer = try? StickerScorer(source: source, options: options, alsoScoring: dropped.sorted())
-        else { return chosen }
+        else { return (chosen, nil) }
         var best: (candidate: FitCandidate, score: StickerScore)?
         for finalist in finalists {
             guard let score = try? scorer.score(finalist.knobs.geometry.art(of: finalist.shown)) else { continue }
             if let current = best, !isBetter(score, than: current.score) { continue }
             best = (finalist, score)
         }
-        return best?.candidate ?? chosen
+        guard let best else { return (chosen, nil) }
+        return (best.candidate, source.frames.count <= frames ? best.score : nil)
     }
 
     private static func isBetter(_ a: StickerScore, than b: StickerScore) -> Bool {

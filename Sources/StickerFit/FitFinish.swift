@@ -32,10 +32,10 @@ struct FitFinish {
         return Final(bytes: bytes, knobs: knobs, shown: shown, score: score)
     }
 
-    /// The search's candidate. `skip` is the setting the search was told not to try. Nil when the candidate's
-    /// file cannot be scored.
-    func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?) -> Final? {
-        guard let score = fullScore(found.shown, found.knobs) else { return nil }
+    /// The search's candidate. `skip` is the setting the search was told not to try; `known` the candidate's full
+    /// score when the finalists' ranking already computed it. Nil when the candidate's file cannot be scored.
+    func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?, known: StickerScore? = nil) -> Final? {
+        guard let score = known ?? fullScore(found.shown, found.knobs) else { return nil }
         var final = Final(bytes: found.bytes, knobs: found.knobs, shown: found.shown, score: score)
         // Every candidate is written (under --min-quality too, flagged), so every one gets the full effort.
         guard FitEncoding.hasQuickerEffort(found.knobs.format) else { return final }

@@ -23,10 +23,9 @@ final class FitSearch {
     /// How many settings were encoded, and the fewest bytes any of them took.
     var encodings: Int { evaluator.budget.encodings }
     var smallest: Int? { evaluator.smallest }
-    /// The best candidate of each size searched in the source's format, the chosen one among them: the quick
-    /// score ranks sizes less surely than settings, so `FitFinalists` ranks these again.
+    /// After `best`, the best candidate of each size searched in the source's format, the chosen one standing
+    /// for its size: the quick score ranks sizes less surely than settings, so `FitFinalists` ranks these again.
     private(set) var finalists: [FitCandidate] = []
-    private var sizeBests: [FitCandidate] = []
 
     /// `budget`: the work the file may take (a smaller one in tests).
     init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget = FitWorkBudget())
@@ -41,8 +40,9 @@ final class FitSearch {
     func best(base: OutputGeometry, skip: FitKnobs?) -> Outcome {
         let geometries = plan.geometries(base: base)
         var best: FitCandidate?
-        // The best exact setting of the source's format, before any loss in its encoding.
-        var exact: FitKnobs?
+        // The palette of the best exact setting of the source's format, before any loss in its encoding.
+        var exactColors: Int?
+        finalists = []
         for format in plan.formats {
             let found: FitCandidate?
             if let current = best, !plan.formatChangeAsked {
@@ -50,17 +50,15 @@ final class FitSearch {
                 // exact GIF's palette up: the same size and frames, where APNG's smaller frames buy colours (and
                 // its alpha keeps soft edges). Asked for, another format searches every cell that could look
                 // better than the source's format's best.
-                found =
-                    searchCell(FitCell(current.knobs), format: format, skip: skip, from: exact ?? current.knobs).best
+                found = searchCell(FitCell(current.knobs), format: format, skip: skip, atLeast: exactColors).best
             } else {
-                found = bestInFormat(
+                let sizes = bestOfEachSize(
                     format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
+                if finalists.isEmpty { finalists = sizes }
+                found = sizes.best
             }
             guard var found else { continue }
-            if exact == nil {
-                exact = found.knobs
-                finalists = sizeBests
-            }
+            if best == nil { exactColors = found.knobs.colors }
             if plan.triesLoss(format) { found = lossyClimb(from: found, skip: skip) }
             // The source's format comes first. Another replaces it when smaller at an equal or better score
             // where the user allowed format changes; where only fit's default for animations did, when it
@@ -113,13 +111,13 @@ final class FitSearch {
         return better
     }
 
-    /// `bar`: the best found in another format; a cell whose ceiling is no better is not searched.
-    private func bestInFormat(
+    /// The best candidate of each size where one fits, largest size first. `bar`: the best found in another
+    /// format; a cell whose ceiling is no better is not searched.
+    private func bestOfEachSize(
         _ format: ImageFormat, geometries: [OutputGeometry], frameCounts: [Int], skip: FitKnobs?,
         bar other: FitCandidate? = nil
-    ) -> FitCandidate? {
-        var best: FitCandidate?
-        sizeBests = []
+    ) -> [FitCandidate] {
+        var bests: [FitCandidate] = []
         for geometry in geometries {
             var bestHere: FitCandidate?
             var untouched = false
@@ -127,8 +125,10 @@ final class FitSearch {
                 let key = FitCell(geometry: geometry, frames: frames)
                 // No setting of a cell looks better than its pixels before any palette or encoding: a cell
                 // whose ceiling is no better than what was found is not searched, nor are fewer frames.
-                if let bar = (bestHere ?? best ?? other)?.score.worst, let top = evaluator.ceiling(key), top <= bar {
-                    if frames == frameCounts.first { return best }
+                if let bar = (bestHere ?? bests.best ?? other)?.score.worst, let top = evaluator.ceiling(key),
+                    top <= bar
+                {
+                    if frames == frameCounts.first { return bests }
                     break
                 }
                 let cell = searchCell(key, format: format, skip: skip)
@@ -144,20 +144,18 @@ final class FitSearch {
             // smaller sizes are searched all the same, as the quick score (at half size) overrates a large size's
             // dithered palette, and `FitFinalists` ranks each size's best again at full size.
             guard let here = bestHere else { continue }
-            sizeBests.append(here)
-            if here.isBetter(than: best) { best = here }
+            bests.append(here)
             if untouched { break }
         }
-        return best
+        return bests
     }
 
-    /// The best fitting setting of one cell, and whether its least lossy setting already fits.
-    /// `from`: only settings with at least its colours are tried.
-    private func searchCell(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?, from floor: FitKnobs? = nil) -> (
+    /// The best fitting setting of one cell, and whether its least lossy setting already fits. `atLeast`: only
+    /// settings with at least this many colours (or all their own) are tried.
+    private func searchCell(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?, atLeast least: Int? = nil) -> (
         best: FitCandidate?, topFits: Bool
     ) {
-        let least = floor?.colors ?? 0
-        let axis = plan.axis(cell, format: format, skip: skip).filter { ($0.colors ?? .max) >= least }
+        let axis = plan.axis(cell, format: format, skip: skip).filter { ($0.colors ?? .max) >= least ?? 0 }
         guard let (finest, boundary) = finestFitting(axis) else { return (nil, false) }
         var best = evaluator.candidate(finest)
         for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) {

@@ -118,7 +118,7 @@ struct FitSearchPlan {
     /// loss may buy in its cell.
     static func lossyBases(_ axis: [FitKnobs], above knobs: FitKnobs) -> [FitKnobs] {
         let colors = knobs.colors ?? .max
-        let richer = axis.filter { ($0.colors ?? .max) > colors && $0.quality == nil }
+        let richer = axis.filter { ($0.colors ?? .max) > colors }
         return Array(richer.reversed().prefix(lossyClimb))
     }
 

@@ -1,4 +1,5 @@
 import StickerImage
+import StickerQuality
 
 extension DecodedImage {
     /// `count` of the frames, spread evenly over the timeline: at each of `count` even moments the frame then
@@ -54,6 +55,13 @@ extension DecodedImage {
         }
         guard lastDropped.count > limit else { return lastDropped }
         return (0..<limit).map { lastDropped[$0 * lastDropped.count / limit + lastDropped.count / (2 * limit)] }
+    }
+
+    /// The dropped frames a quick score of a candidate keeping `count` frames reads beyond its even spread, as many
+    /// as that spread: none when every frame is kept (or the quick score reads every frame).
+    func droppedFramesToScore(keeping count: Int) -> [Int] {
+        guard count < frames.count, let spread = StickerScoreOptions.quick.maximumFrames else { return [] }
+        return longestReplaced(count, limit: spread)
     }
 
     /// The frame counts `fit` tries for an animation, most first: all, then a half, a third, a quarter, a

@@ -1,4 +1,5 @@
 import StickerImage
+import StickerQuality
 import Testing
 
 @testable import StickerFit
@@ -17,9 +18,13 @@ struct FitFinalistsTests {
             return try #require(evaluator.candidate(knobs))
         }
         let (rich, poor) = (try candidate(colors: 128), try candidate(colors: 4))
-        #expect(FitFinalists.pick([poor, rich], chosen: poor, source: source).knobs == rich.knobs)
-        #expect(FitFinalists.pick([rich, poor], chosen: poor, source: source).knobs == rich.knobs)
-        #expect(FitFinalists.pick([poor], chosen: poor, source: source).knobs == poor.knobs)
+        #expect(FitFinalists.pick([poor, rich], chosen: poor, source: source).candidate.knobs == rich.knobs)
+        #expect(FitFinalists.pick([rich, poor], chosen: poor, source: source).candidate.knobs == rich.knobs)
+        #expect(FitFinalists.pick([poor], chosen: poor, source: source).candidate.knobs == poor.knobs)
+        // A still's ranking reads its one frame at full size: that is the full score, reused by the final step.
+        let full = try StickerScorer(source: source, options: .full).score(base.art(of: rich.shown))
+        #expect(FitFinalists.pick([poor, rich], chosen: poor, source: source).fullScore == full)
+        #expect(FitFinalists.pick([poor], chosen: poor, source: source).fullScore == nil)
     }
 
     @Test("The search's finalists: one a size, each within the limit, the chosen one among them")
