@@ -12,6 +12,10 @@ struct FitCellImages {
     /// palette asked): each frame count there is a selection of these frames, mapped to palettes made from
     /// them all, so the colours are counted and split, and each palette size refined, once per size.
     private var sized: (geometry: OutputGeometry, image: DecodedImage, palettes: PaletteBuilder?)?
+    /// The last palette setting's frames as indices (a byte a pixel): settings that differ only in their encoding
+    /// (GIF's lossy budgets, APNG after GIF) come one after another and share them, and the dithered remap is the
+    /// search's costliest step.
+    private var quantized: (key: FitCell, colors: Int, dithered: Bool, image: QuantizedImage)?
 
     init(source: DecodedImage) { self.source = source }
 
@@ -21,11 +25,20 @@ struct FitCellImages {
         let found = cell(key)
         var image = found.image
         if let colors = knobs.colors {
-            let quantized = palettes(key.geometry).quantize(
-                Self.options(colors: colors, dithered: knobs.dithered), frames: found.kept)
-            image.frames = zip(quantized.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
+            let indexed = quantize(key, colors: colors, dithered: knobs.dithered, frames: found.kept)
+            image.frames = zip(indexed.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         }
         return image
+    }
+
+    private mutating func quantize(_ key: FitCell, colors: Int, dithered: Bool, frames: [Int]) -> QuantizedImage {
+        if let quantized, quantized.key == key, quantized.colors == colors, quantized.dithered == dithered {
+            return quantized.image
+        }
+        quantized = nil
+        let made = palettes(key.geometry).quantize(Self.options(colors: colors, dithered: dithered), frames: frames)
+        quantized = (key, colors, dithered, made)
+        return made
     }
 
     /// The source at the cell's size and frame count, and the indices among the source's frames of the frames

@@ -7,10 +7,11 @@ import StickerQuality
 /// same duration), format, and one quality axis per format (palette size for PNG and GIF, quality for
 /// JPEG). For each (size, frames, format) cell the least lossy setting of the axis that fits is found by
 /// bisection on bytes, the settings next to it (dithering off, one level more colours) are tried too, and
-/// every fitting one is scored on sampled frames at reduced size. The search moves to fewer frames and
-/// smaller sizes only while that raises the best worst-frame score, skips a cell whose pixels score no
-/// better than the best found before any palette is applied, and stops as soon as a cell fits without
-/// touching its axis: taking more away cannot look better.
+/// every fitting one is scored on sampled frames at reduced size (the quick score). At each size the search
+/// moves to fewer frames only while that raises the size's best worst-frame score, skips a cell whose pixels
+/// score no better than the best found before any palette is applied, and stops as soon as a cell fits without
+/// touching its axis: taking more away cannot look better. Each size's best is then ranked again at full size
+/// (`FitFinalists`), and the pick refined in its own cell: lossy LZW buys a GIF colours, and APNG is tried.
 ///
 /// This is the strategy alone: `FitSearchPlan` says which knobs there are, `FitEvaluator` what each costs and
 /// how it looks, and its `FitWorkBudget` how much work the file may take.
@@ -23,14 +24,18 @@ final class FitSearch {
     /// How many settings were encoded, and the fewest bytes any of them took.
     var encodings: Int { evaluator.budget.encodings }
     var smallest: Int? { evaluator.smallest }
-    /// After `best`, the best candidate of each size searched in the source's format, the chosen one standing
-    /// for its size: the quick score ranks sizes less surely than settings, so `FitFinalists` ranks these again.
+    /// After `best`, the best candidate of each size searched in the source's format: the quick score ranks sizes
+    /// less surely than settings, so `FitFinalists` ranks these again before loss and format refine the pick.
     private(set) var finalists: [FitCandidate] = []
+    /// The full score the finalists' ranking computed for the best, when it read every frame (a short source).
+    private var pickScore: (knobs: FitKnobs, score: StickerScore)?
+    private let source: DecodedImage
 
     /// `budget`: the work the file may take (a smaller one in tests).
     init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget = FitWorkBudget())
         throws(StickerScoreError)
     {
+        self.source = source
         plan = FitSearchPlan(source: source, options: options)
         evaluator = try FitEvaluator(source: source, limit: limit, options: options, budget: budget)
     }
@@ -39,46 +44,59 @@ final class FitSearch {
     /// `skip` is a setting already known not to fit (the lossless encoding).
     func best(base: OutputGeometry, skip: FitKnobs?) -> Outcome {
         let geometries = plan.geometries(base: base)
-        var best: FitCandidate?
-        // The palette of the best exact setting of the source's format, before any loss in its encoding.
-        var exactColors: Int?
-        finalists = []
-        for format in plan.formats {
-            let found: FitCandidate?
-            if let current = best, !plan.formatChangeAsked {
-                // By fit's default an animated GIF tries APNG only in the cell of its best GIF, from its best
-                // exact GIF's palette up: the same size and frames, where APNG's smaller frames buy colours (and
-                // its alpha keeps soft edges). Asked for, another format searches every cell that could look
-                // better than the source's format's best.
-                found = searchCell(FitCell(current.knobs), format: format, skip: skip, atLeast: exactColors).best
-            } else {
-                let sizes = bestOfEachSize(
-                    format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
-                if finalists.isEmpty { finalists = sizes }
-                found = sizes.best
-            }
-            guard var found else { continue }
-            if best == nil { exactColors = found.knobs.colors }
-            if plan.triesLoss(format) { found = lossyClimb(from: found, skip: skip) }
-            // The source's format comes first. Another replaces it when smaller at an equal or better score
-            // where the user allowed format changes; where only fit's default for animations did, when it
-            // scores clearly higher, since a new format is a new file name.
+        finalists = bestOfEachSize(plan.formats[0], geometries: geometries, frameCounts: plan.frameCounts, skip: skip)
+        var ranking = FitFinalists(source: source, sizes: finalists)
+        var best = refinedBest(of: finalists, ranking: &ranking, skip: skip)
+        if let found = best { pickScore = ranking?.fullScore(of: found.knobs).map { (found.knobs, $0) } }
+        // Asked for with --allow format, another format searches every cell that could look better than the
+        // source's format's best, and replaces it when smaller at an equal or better score.
+        for format in plan.formats.dropFirst() where plan.formatChangeAsked {
+            let sizes = bestOfEachSize(
+                format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
+            let contenders = sizes + (best.map { [$0] } ?? [])
+            guard var ranking = FitFinalists(source: source, sizes: contenders),
+                let found = ranking.ranked(sizes).first
+            else { continue }
             if let current = best {
-                let gain = found.score.worst - current.score.worst
-                let wins =
-                    plan.formatChangeAsked
-                    ? gain >= 0 && found.bytes.count < current.bytes.count : gain >= FitSearchPlan.formatGain
-                if !wins { continue }
+                guard let new = ranking.score(found), let old = ranking.score(current), new.worst >= old.worst,
+                    found.bytes.count < current.bytes.count
+                else { continue }
             }
             best = found
+            pickScore = ranking.fullScore(of: found.knobs).map { (found.knobs, $0) }
         }
-        if let best {
-            // The chosen one stands for its size among the finalists.
-            finalists = finalists.filter { $0.knobs.geometry != best.knobs.geometry } + [best]
-            return .found(best)
-        }
+        if let best { return .found(best) }
         return evaluator.budget.exhausted
             ? .budgetSpent(fault: evaluator.fault) : .nothingFits(fault: evaluator.fault)
+    }
+
+    /// The best of each size's best exact setting once refined: the leaders at full size are refined in their own
+    /// cells, where the quick score ranks settings well (lossy LZW buys a GIF colours; by fit's default an
+    /// animated GIF tries APNG from its exact palette up, where APNG's smaller frames buy colours and its alpha
+    /// keeps soft edges), and all are ranked again. An APNG must score `formatGain` higher: it renames the file.
+    private func refinedBest(of sizes: [FitCandidate], ranking: inout FitFinalists?, skip: FitKnobs?)
+        -> FitCandidate?
+    {
+        guard var ranked = ranking?.ranked(sizes) else { return sizes.best }
+        var contenders = ranked
+        for exact in ranked.prefix(FitFinalists.leaders) {
+            if plan.triesLoss(exact.knobs.format) {
+                let lossy = lossyClimb(from: exact, skip: skip)
+                if lossy.knobs != exact.knobs { contenders.append(lossy) }
+            }
+            for format in plan.formats.dropFirst() where !plan.formatChangeAsked {
+                let cell = searchCell(FitCell(exact.knobs), format: format, skip: skip, atLeast: exact.knobs.colors)
+                if let other = cell.best { contenders.append(other) }
+            }
+        }
+        let own = plan.formats[0]
+        ranked = ranking?.ranked(contenders) { $0.knobs.format == own ? 0 : FitSearchPlan.formatGain } ?? contenders
+        return ranked.first
+    }
+
+    /// The full score of `knobs` when the finalists' ranking computed it, so the final step need not again.
+    func knownFullScore(of knobs: FitKnobs) -> StickerScore? {
+        pickScore.flatMap { $0.knobs == knobs ? $0.score : nil }
     }
 
     /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above
@@ -86,13 +104,16 @@ final class FitSearch {
     /// does not fit ends the climb (more colours take more bytes), as does one that looks no better.
     private func lossyClimb(from found: FitCandidate, skip: FitKnobs?) -> FitCandidate {
         var best = found
+        // More colours take more bytes at one budget: each level's search starts at the budget the one below took.
+        var least = 0
         let axis = plan.axis(FitCell(found.knobs), format: found.knobs.format, skip: skip)
         for base in FitSearchPlan.lossyBases(axis, above: found.knobs) {
-            guard let (knobs, _) = finestFitting(FitSearchPlan.lossyRungs(of: base)),
+            guard let (knobs, level) = finestFitting(Array(FitSearchPlan.lossyRungs(of: base).dropFirst(least))),
                 let richer = evaluator.candidate(knobs)
             else { break }
             guard richer.isBetter(than: best) else { break }
             best = richer
+            least += level
         }
         return best
     }
@@ -156,7 +177,7 @@ final class FitSearch {
         best: FitCandidate?, topFits: Bool
     ) {
         let axis = plan.axis(cell, format: format, skip: skip).filter { ($0.colors ?? .max) >= least ?? 0 }
-        guard let (finest, boundary) = finestFitting(axis) else { return (nil, false) }
+        guard let (finest, boundary) = finestFitting(axis, fromEnd: least != nil) else { return (nil, false) }
         var best = evaluator.candidate(finest)
         for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) {
             // On a long animation, not encoded in full when its sample says it is well over the limit.
@@ -175,16 +196,18 @@ final class FitSearch {
     /// The least lossy setting that fits: the first (least lossy) level of the axis whose encoding fits, bytes
     /// falling along it, then the most colours between it and the level above that still fit (the levels are
     /// coarse, and the bytes left between them are quality left unused). Also the index of that first level.
-    /// Nil when even the last level does not fit.
+    /// Nil when even the last level does not fit. `fromEnd`: the boundary is expected near the last level, which
+    /// is tested first, then the levels above it one by one.
     ///
     /// An animation of many frames is bisected on sizes estimated from a sample of its frames, and only the
     /// settings about the estimated boundary are encoded in full, the richest first, until one fits: a setting
     /// estimated well over the limit is not encoded in full to learn that it does not fit.
-    private func finestFitting(_ axis: [FitKnobs]) -> (knobs: FitKnobs, level: Int)? {
+    private func finestFitting(_ axis: [FitKnobs], fromEnd: Bool = false) -> (knobs: FitKnobs, level: Int)? {
         func fits(_ knobs: FitKnobs) -> Bool { evaluator.size(of: knobs).map { $0 <= limit } ?? false }
         guard let first = axis.first else { return nil }
         guard FitSearchPlan.isSampled(frames: first.frames) else {
-            let level = FitSearchPlan.firstPassing(axis.count) { fits(axis[$0]) }
+            let search = fromEnd ? FitSearchPlan.firstPassingFromEnd : FitSearchPlan.firstPassing
+            let level = search(axis.count) { fits(axis[$0]) }
             guard level < axis.count else { return nil }
             let finer = level > 0 ? finerColors(fitting: axis[level], over: axis[level - 1]) : nil
             return (finer ?? axis[level], level)

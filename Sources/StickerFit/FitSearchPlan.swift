@@ -48,7 +48,7 @@ struct FitSearchPlan {
     static let calibratedError = 0.03
     /// How much higher a worst-frame score must be for an animated GIF to become an APNG by fit's default: a
     /// new format renames the file, which a tie or noise does not pay for.
-    static let formatGain = 1.0
+    static let formatGain = 0.5
 
     /// Whether an animation's sizes are estimated from a sample of its frames before it is encoded in full.
     static func isSampled(frames: Int) -> Bool { frames > sampleFrames * 2 }
@@ -146,6 +146,14 @@ struct FitSearchPlan {
             if test(middle) { high = middle } else { low = middle + 1 }
         }
         return high
+    }
+
+    /// The same index found from the end, one test an index: cheaper than bisection when the first passing index
+    /// is expected near the end (APNG from the palette of the best GIF up). `count` when the last fails.
+    static func firstPassingFromEnd(_ count: Int, _ test: (Int) -> Bool) -> Int {
+        var first = count
+        while first > 0, test(first - 1) { first -= 1 }
+        return first
     }
 }
 

@@ -44,13 +44,14 @@ public struct OutputGeometry: Hashable, Sendable {
         return OutputGeometry(artWidth: side(width), artHeight: side(height))
     }
 
-    /// Smaller size classes (408, then 300 px on the long side) whose short side stays at 300 px or more.
+    /// Smaller size classes (408, then 300 px on the long side), a short side under 300 px brought to 300 by
+    /// transparent margins. Wide art that cannot look right at its own size often looks right smaller: the ladder
+    /// of sizes a power user scripts stops at 300 px on the long side, and a sticker's sides must stay 300 or more.
     func smallerClasses() -> [OutputGeometry] {
         guard !isPadded else { return [] }
         let longer = max(artWidth, artHeight)
-        return SizeClass.allCases.map(\.pixels).filter { $0 < longer }.sorted(by: >).compactMap { side in
-            let next = Self.scaled(width: artWidth, height: artHeight, by: Double(side) / Double(longer))
-            return min(next.artWidth, next.artHeight) >= FitOptions.sides.lowerBound ? next : nil
+        return SizeClass.allCases.map(\.pixels).filter { $0 < longer }.sorted(by: >).map { side in
+            Self.scaled(width: artWidth, height: artHeight, by: Double(side) / Double(longer))
         }
     }
 

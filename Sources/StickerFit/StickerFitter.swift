@@ -91,10 +91,12 @@ public enum StickerFitter {
             }
             let skip = untouchedTried ? untouched : nil
             let outcome = search.best(base: geometry, skip: skip)
-            let found = outcome.candidate.map { FitFinalists.pick(search.finalists, chosen: $0, source: image) }
+            let found = outcome.candidate
             // The lossless steps were not what was kept.
             if found != nil { result.losslessSteps = [] }
-            final = found.flatMap { finish.finish($0.candidate, from: search, skip: skip, known: $0.fullScore) }
+            final = found.flatMap {
+                finish.finish($0, from: search, skip: skip, known: search.knownFullScore(of: $0.knobs))
+            }
             result.candidates = search.encodings
             smallest = min(smallest, search.smallest ?? .max)
             switch outcome {

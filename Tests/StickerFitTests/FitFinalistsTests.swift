@@ -6,8 +6,8 @@ import Testing
 
 @Suite("Each size's best, ranked again at full size")
 struct FitFinalistsTests {
-    @Test("The finalist scoring best at full size is picked, whichever the search chose; one finalist is kept")
-    func picksTheBetter() throws {
+    @Test("Finalists rank by their full-size score, whichever the quick score ranks first, less a handicap")
+    func ranksByFullScore() throws {
         let source = try TestImages.still()
         let options = FitOptions(byteLimit: 1_000_000, minQuality: 0, allowed: [.palette])
         let evaluator = try FitEvaluator(source: source, limit: 1_000_000, options: options, budget: FitWorkBudget())
@@ -18,16 +18,21 @@ struct FitFinalistsTests {
             return try #require(evaluator.candidate(knobs))
         }
         let (rich, poor) = (try candidate(colors: 128), try candidate(colors: 4))
-        #expect(FitFinalists.pick([poor, rich], chosen: poor, source: source).candidate.knobs == rich.knobs)
-        #expect(FitFinalists.pick([rich, poor], chosen: poor, source: source).candidate.knobs == rich.knobs)
-        #expect(FitFinalists.pick([poor], chosen: poor, source: source).candidate.knobs == poor.knobs)
+        var ranking = try #require(FitFinalists(source: source, sizes: [poor, rich]))
+        #expect(ranking.ranked([poor, rich]).map(\.knobs) == [rich.knobs, poor.knobs])
+        #expect(ranking.ranked([rich, poor]).map(\.knobs) == [rich.knobs, poor.knobs])
+        // A handicap larger than the gap turns the order round.
+        let (richScore, poorScore) = (ranking.score(rich), ranking.score(poor))
+        let gap = try #require(richScore).worst - (try #require(poorScore)).worst
+        #expect(gap > 0)
+        let handicapped = ranking.ranked([rich, poor]) { $0.knobs == rich.knobs ? gap + 1 : 0 }
+        #expect(handicapped.map(\.knobs) == [poor.knobs, rich.knobs])
         // A still's ranking reads its one frame at full size: that is the full score, reused by the final step.
         let full = try StickerScorer(source: source, options: .full).score(base.art(of: rich.shown))
-        #expect(FitFinalists.pick([poor, rich], chosen: poor, source: source).fullScore == full)
-        #expect(FitFinalists.pick([poor], chosen: poor, source: source).fullScore == nil)
+        #expect(ranking.fullScore(of: rich.knobs) == full)
     }
 
-    @Test("The search's finalists: one a size, each within the limit, the chosen one among them")
+    @Test("The search's finalists: one a size, each within the limit, the chosen one in the cell of one of them")
     func finalists() throws {
         let source = try TestImages.still(width: 618, height: 618)
         let limit = 120_000
@@ -38,6 +43,6 @@ struct FitFinalistsTests {
         let sizes = search.finalists.map(\.knobs.geometry)
         #expect(search.finalists.count > 1 && Set(sizes).count == sizes.count)
         #expect(search.finalists.allSatisfy { $0.bytes.count <= limit })
-        #expect(search.finalists.contains { $0.knobs == chosen.knobs })
+        #expect(search.finalists.contains { FitCell($0.knobs) == FitCell(chosen.knobs) })
     }
 }

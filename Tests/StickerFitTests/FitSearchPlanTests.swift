@@ -121,6 +121,21 @@ struct FitSearchPlanTests {
         }
     }
 
+    @Test("From the end, the first passing index is found with one test an index from the end")
+    func firstPassingFromEnd() {
+        for count in 0...12 {
+            for first in 0...count {
+                var tests = 0
+                let found = FitSearchPlan.firstPassingFromEnd(count) { index in
+                    tests += 1
+                    return index >= first
+                }
+                #expect(found == first, "\(count) \(first)")
+                #expect(tests == min(count, count - first + 1))
+            }
+        }
+    }
+
     @Test("Only an animation of more than twice the sample's frames is searched on sampled sizes")
     func sampled() {
         #expect(!FitSearchPlan.isSampled(frames: FitSearchPlan.sampleFrames * 2))

@@ -37,12 +37,19 @@ struct OutputGeometryTests {
         #expect(geometry.smallerClasses().isEmpty)
     }
 
-    @Test("Smaller size classes never take a side under 300 px")
+    @Test("Smaller size classes keep both sides at 300 px or more, a short side by transparent margins")
     func smallerClasses() {
         let square = OutputGeometry.base(width: 618, height: 618, sizeClass: nil)
         #expect(square.smallerClasses().map(\.width) == [408, 300])
+        #expect(square.smallerClasses().allSatisfy { !$0.isPadded })
         let wide = OutputGeometry.base(width: 618, height: 400, sizeClass: nil)
-        #expect(wide.smallerClasses().isEmpty)
+        let sizes = wide.smallerClasses().map { [$0.artWidth, $0.artHeight, $0.width, $0.height] }
+        #expect(sizes == [[408, 264, 408, 300], [300, 194, 300, 300]])
+        let tall = OutputGeometry.base(width: 348, height: 618, sizeClass: nil)
+        #expect(
+            tall.smallerClasses().map { [$0.artWidth, $0.artHeight, $0.width, $0.height] } == [
+                [230, 408, 300, 408], [169, 300, 300, 300],
+            ])
     }
 
     @Test("Padding centres the art on a transparent canvas")
