@@ -45,4 +45,18 @@ struct FitFinalistsTests {
         #expect(search.finalists.allSatisfy { $0.bytes.count <= limit })
         #expect(search.finalists.contains { FitCell($0.knobs) == FitCell(chosen.knobs) })
     }
+
+    @Test("Wide art is searched at the smaller sizes too, its short side brought to 300 px by margins")
+    func wideArtShrinks() throws {
+        let source = try TestImages.still(width: 618, height: 348)
+        let limit = 120_000
+        let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize])
+        let search = try FitSearch(source: source, limit: limit, options: options)
+        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+        _ = try #require(search.best(base: base, skip: nil).candidate)
+        // 408 px on the long side is 408x230 art: on a 408x300 canvas, where it fits untouched here.
+        let sizes = search.finalists.map { [$0.knobs.geometry.artHeight, $0.shown.width, $0.shown.height] }
+        #expect(sizes.contains([230, 408, 300]))
+        #expect(search.finalists.allSatisfy { $0.bytes.count <= limit && $0.shown.height >= 300 })
+    }
 }
