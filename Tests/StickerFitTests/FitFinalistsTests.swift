@@ -34,29 +34,30 @@ struct FitFinalistsTests {
 
     @Test("The search's finalists: one a size, each within the limit, the chosen one in the cell of one of them")
     func finalists() throws {
-        let source = try TestImages.still(width: 618, height: 618)
-        let limit = 120_000
-        let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize])
-        let search = try FitSearch(source: source, limit: limit, options: options)
-        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
-        let chosen = try #require(search.best(base: base, skip: nil).candidate)
+        let (search, chosen) = try Self.searched(width: 618, height: 618)
         let sizes = search.finalists.map(\.knobs.geometry)
         #expect(search.finalists.count > 1 && Set(sizes).count == sizes.count)
-        #expect(search.finalists.allSatisfy { $0.bytes.count <= limit })
+        #expect(search.finalists.allSatisfy { $0.bytes.count <= Self.limit })
         #expect(search.finalists.contains { FitCell($0.knobs) == FitCell(chosen.knobs) })
     }
 
     @Test("Wide art is searched at the smaller sizes too, its short side brought to 300 px by margins")
     func wideArtShrinks() throws {
-        let source = try TestImages.still(width: 618, height: 348)
-        let limit = 120_000
-        let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize])
-        let search = try FitSearch(source: source, limit: limit, options: options)
-        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
-        _ = try #require(search.best(base: base, skip: nil).candidate)
+        let (search, _) = try Self.searched(width: 618, height: 348)
         // 408 px on the long side is 408x230 art: on a 408x300 canvas, where it fits untouched here.
         let sizes = search.finalists.map { [$0.knobs.geometry.artHeight, $0.shown.width, $0.shown.height] }
         #expect(sizes.contains([230, 408, 300]))
-        #expect(search.finalists.allSatisfy { $0.bytes.count <= limit && $0.shown.height >= 300 })
+        #expect(search.finalists.allSatisfy { $0.bytes.count <= Self.limit && $0.shown.height >= 300 })
+    }
+
+    static let limit = 120_000
+
+    /// A still of this size searched with palette and resize allowed, and the search's choice.
+    static func searched(width: Int, height: Int) throws -> (FitSearch, FitCandidate) {
+        let source = try TestImages.still(width: width, height: height)
+        let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize])
+        let search = try FitSearch(source: source, limit: limit, options: options)
+        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+        return (search, try #require(search.best(base: base, skip: nil).candidate))
     }
 }

@@ -105,33 +105,21 @@ struct FitSearchPlanTests {
         #expect(fixed.geometries(base: Self.base) == [Self.base])
     }
 
-    @Test("The bisection finds the first passing index, and the count when none passes")
+    @Test("The first passing index, or the count: by bisection in about log2 tests, from the end in one an index")
     func firstPassing() {
-        for count in 0...12 {
-            for first in 0...count {
-                var tests = 0
-                let found = FitSearchPlan.firstPassing(count) { index in
-                    tests += 1
-                    return index >= first
+        for fromEnd in [false, true] {
+            let search = fromEnd ? FitSearchPlan.firstPassingFromEnd : FitSearchPlan.firstPassing
+            for count in 0...12 {
+                for first in 0...count {
+                    var tests = 0
+                    let found = search(count) { index in
+                        tests += 1
+                        return index >= first
+                    }
+                    #expect(found == first, "\(count) \(first)")
+                    let bisection = 1 + (count > 1 ? Int.bitWidth - (count - 1).leadingZeroBitCount : 0)
+                    #expect(fromEnd ? tests == min(count, count - first + 1) : tests <= bisection)
                 }
-                #expect(found == first, "\(count) \(first)")
-                // Bisection: the first index, then about log2(count) more.
-                #expect(tests <= 1 + (count > 1 ? Int.bitWidth - (count - 1).leadingZeroBitCount : 0))
-            }
-        }
-    }
-
-    @Test("From the end, the first passing index is found with one test an index from the end")
-    func firstPassingFromEnd() {
-        for count in 0...12 {
-            for first in 0...count {
-                var tests = 0
-                let found = FitSearchPlan.firstPassingFromEnd(count) { index in
-                    tests += 1
-                    return index >= first
-                }
-                #expect(found == first, "\(count) \(first)")
-                #expect(tests == min(count, count - first + 1))
             }
         }
     }
