@@ -126,7 +126,10 @@ final class FitSearch {
         let saved = evaluator.limit
         evaluator.limit = max(quickLimit, saved)
         defer { evaluator.limit = saved }
-        guard let better = searchCell(FitCell(found.knobs), format: found.knobs.format, skip: skip).best,
+        // Only more colours can look better, so the search goes up from `found`'s: the untouched setting, first
+        // in a bisection and the costliest encode of the cell, is reached only if everything under it fits.
+        let cell = searchCell(FitCell(found.knobs), format: found.knobs.format, skip: skip, atLeast: found.knobs.colors)
+        guard let better = cell.best,
             better.knobs != found.knobs, better.isBetter(than: found)
         else { return nil }
         return better
