@@ -10,6 +10,9 @@ struct FitFinalists {
     /// How many sizes' best settings are refined (lossy LZW, APNG) before the final ranking: refining every size
     /// costs a search of its own per size, and the third best exact setting is rarely the best refined one.
     static let leaders = 2
+    /// How far below the first size's full-size score a second may be and still be refined (hubble-zoom: 9.5
+    /// behind, refined to 3 ahead).
+    static let refinedGap = 20.0
 
     private let source: DecodedImage
     private let scorer: StickerScorer

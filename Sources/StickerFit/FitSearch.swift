@@ -79,7 +79,10 @@ final class FitSearch {
     {
         guard var ranked = ranking?.ranked(sizes) else { return sizes.best }
         var contenders = ranked
+        let top = ranked.first.flatMap { ranking?.score($0)?.worst }
         for exact in ranked.prefix(FitFinalists.leaders) {
+            // A size far behind the first is not refined: refining has lifted a size by up to 16 points.
+            if let top, let here = ranking?.score(exact)?.worst, top - here > FitFinalists.refinedGap { continue }
             if plan.triesLoss(exact.knobs.format) {
                 let lossy = lossyClimb(from: exact, skip: skip)
                 if lossy.knobs != exact.knobs { contenders.append(lossy) }
