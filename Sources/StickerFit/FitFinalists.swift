@@ -4,11 +4,12 @@ import StickerQuality
 /// Candidates of different sizes ranked at full size: the quick score compares frames at half size, where a large
 /// size's dithered palette blurs into smooth colour and outranks a smaller size with more colours (earth-618:
 /// 53.7 quick, 29.4 in full, where the 300 px candidate scores 77). The finalists are scored at up to 618 px on
-/// eight frames spread over the animation, and on the frames a candidate with fewer frames drops.
-struct FitFinalists {
+/// eight frames spread over the animation, and on the frames a candidate with fewer frames drops. Each candidate
+/// is scored once, so the search and the final step share the scores.
+final class FitFinalists {
     static let frames = 8
-    /// How many sizes' best settings are refined (lossy LZW, APNG) before the final ranking: refining every size
-    /// costs a search of its own per size, and the third best exact setting is rarely the best refined one.
+    /// How many sizes' best settings are refined (lossy LZW, APNG) before the final ranking: refining a size costs
+    /// a search of its own, and on the bench sets the best refined setting came from the first two.
     static let leaders = 2
     /// How far below the first size's full-size score a second may be and still be refined (hubble-zoom: 9.5
     /// behind, refined to 3 ahead).
@@ -28,27 +29,19 @@ struct FitFinalists {
         self.scorer = scorer
     }
 
-    /// `candidates` best first by their full-size score, less `handicap` each; those that cannot be scored last.
-    mutating func ranked(_ candidates: [FitCandidate], handicap: (FitCandidate) -> Double = { _ in 0 })
-        -> [FitCandidate]
-    {
-        let scored = candidates.map { candidate in (candidate, score(candidate)) }
-        return scored.enumerated().sorted { a, b in
-            switch (a.element.1, b.element.1) {
-            case (let x?, let y?):
-                let (left, right) = (x.worst - handicap(a.element.0), y.worst - handicap(b.element.0))
-                if left != right { return left > right }
-                if x.mean != y.mean { return x.mean > y.mean }
-                return a.offset < b.offset
-            case (.some, nil): return true
-            case (nil, .some): return false
-            case (nil, nil): return a.offset < b.offset
-            }
-        }.map(\.element.0)
+    /// `candidates` best first by their full-size worst-frame score less `handicap`, then mean, then their order;
+    /// those that cannot be scored last.
+    func ranked(_ candidates: [FitCandidate], handicap: (FitCandidate) -> Double = { _ in 0 }) -> [FitCandidate] {
+        let keyed = candidates.enumerated().map { order, candidate in
+            let score = score(candidate)
+            let worst = (score?.worst ?? -.infinity) - handicap(candidate)
+            return (candidate: candidate, worst: worst, mean: score?.mean ?? -.infinity, order: -order)
+        }
+        return keyed.sorted { ($0.worst, $0.mean, $0.order) > ($1.worst, $1.mean, $1.order) }.map(\.candidate)
     }
 
     /// The full-size score of `candidate`, computed once.
-    mutating func score(_ candidate: FitCandidate) -> StickerScore? {
+    func score(_ candidate: FitCandidate) -> StickerScore? {
         if let known = scores[candidate.knobs] { return known }
         let score = try? scorer.score(candidate.knobs.geometry.art(of: candidate.shown))
         scores[candidate.knobs] = score

@@ -27,8 +27,8 @@ final class FitSearch {
     /// After `best`, the best candidate of each size searched in the source's format: the quick score ranks sizes
     /// less surely than settings, so `FitFinalists` ranks these again before loss and format refine the pick.
     private(set) var finalists: [FitCandidate] = []
-    /// The full score the finalists' ranking computed for the best, when it read every frame (a short source).
-    private var pickScore: (knobs: FitKnobs, score: StickerScore)?
+    /// The full-size ranking that judged the best, whose scores the final step may reuse.
+    private var ranking: FitFinalists?
     private let source: DecodedImage
 
     /// `budget`: the work the file may take (a smaller one in tests).
@@ -45,25 +45,23 @@ final class FitSearch {
     func best(base: OutputGeometry, skip: FitKnobs?) -> Outcome {
         let geometries = plan.geometries(base: base)
         finalists = bestOfEachSize(plan.formats[0], geometries: geometries, frameCounts: plan.frameCounts, skip: skip)
-        var ranking = FitFinalists(source: source, sizes: finalists)
-        var best = refinedBest(of: finalists, ranking: &ranking, skip: skip)
-        if let found = best { pickScore = ranking?.fullScore(of: found.knobs).map { (found.knobs, $0) } }
+        ranking = FitFinalists(source: source, sizes: finalists)
+        var best = ranking.map { refinedBest(of: finalists, ranking: $0, skip: skip) } ?? finalists.best
         // Asked for with --allow format, another format searches every cell that could look better than the
         // source's format's best, and replaces it when smaller at an equal or better score.
         for format in plan.formats.dropFirst() where plan.formatChangeAsked {
             let sizes = bestOfEachSize(
                 format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
-            let contenders = sizes + (best.map { [$0] } ?? [])
-            guard var ranking = FitFinalists(source: source, sizes: contenders),
-                let found = ranking.ranked(sizes).first
+            guard let other = FitFinalists(source: source, sizes: sizes + (best.map { [$0] } ?? [])),
+                let found = other.ranked(sizes).first
             else { continue }
             if let current = best {
-                guard let new = ranking.score(found), let old = ranking.score(current), new.worst >= old.worst,
+                guard let new = other.score(found), let old = other.score(current), new.worst >= old.worst,
                     found.bytes.count < current.bytes.count
                 else { continue }
             }
             best = found
-            pickScore = ranking.fullScore(of: found.knobs).map { (found.knobs, $0) }
+            ranking = other
         }
         if let best { return .found(best) }
         return evaluator.budget.exhausted
@@ -74,15 +72,13 @@ final class FitSearch {
     /// cells, where the quick score ranks settings well (lossy LZW buys a GIF colours; by fit's default an
     /// animated GIF tries APNG from its exact palette up, where APNG's smaller frames buy colours and its alpha
     /// keeps soft edges), and all are ranked again. An APNG must score `formatGain` higher: it renames the file.
-    private func refinedBest(of sizes: [FitCandidate], ranking: inout FitFinalists?, skip: FitKnobs?)
-        -> FitCandidate?
-    {
-        guard var ranked = ranking?.ranked(sizes) else { return sizes.best }
+    private func refinedBest(of sizes: [FitCandidate], ranking: FitFinalists, skip: FitKnobs?) -> FitCandidate? {
+        let ranked = ranking.ranked(sizes)
         var contenders = ranked
-        let top = ranked.first.flatMap { ranking?.score($0)?.worst }
+        let top = ranked.first.flatMap { ranking.score($0)?.worst }
         for exact in ranked.prefix(FitFinalists.leaders) {
             // A size far behind the first is not refined: refining has lifted a size by up to 16 points.
-            if let top, let here = ranking?.score(exact)?.worst, top - here > FitFinalists.refinedGap { continue }
+            if let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap { continue }
             if plan.triesLoss(exact.knobs.format) {
                 let lossy = lossyClimb(from: exact, skip: skip)
                 if lossy.knobs != exact.knobs { contenders.append(lossy) }
@@ -93,14 +89,11 @@ final class FitSearch {
             }
         }
         let own = plan.formats[0]
-        ranked = ranking?.ranked(contenders) { $0.knobs.format == own ? 0 : FitSearchPlan.formatGain } ?? contenders
-        return ranked.first
+        return ranking.ranked(contenders) { $0.knobs.format == own ? 0 : FitSearchPlan.formatGain }.first
     }
 
     /// The full score of `knobs` when the finalists' ranking computed it, so the final step need not again.
-    func knownFullScore(of knobs: FitKnobs) -> StickerScore? {
-        pickScore.flatMap { $0.knobs == knobs ? $0.score : nil }
-    }
+    func knownFullScore(of knobs: FitKnobs) -> StickerScore? { ranking?.fullScore(of: knobs) }
 
     /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above
     /// it, the least lossy budget that fits, climbing while the score rises. A level where even the most loss
@@ -178,7 +171,8 @@ final class FitSearch {
     }
 
     /// The best fitting setting of one cell, and whether its least lossy setting already fits. `atLeast`: only
-    /// settings with at least this many colours (or all their own) are tried.
+    /// settings with at least this many colours (or all their own) are tried, from the fewest up, as the boundary
+    /// is then expected near that floor (APNG from a GIF's palette, a richer setting from the chosen one's).
     private func searchCell(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?, atLeast least: Int? = nil) -> (
         best: FitCandidate?, topFits: Bool
     ) {

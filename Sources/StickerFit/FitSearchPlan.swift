@@ -46,8 +46,8 @@ struct FitSearchPlan {
     /// a sixth over), a few percent after.
     static let uncalibratedError = 0.1
     static let calibratedError = 0.03
-    /// How much higher a worst-frame score must be for an animated GIF to become an APNG by fit's default: a
-    /// new format renames the file, which a tie or noise does not pay for.
+    /// How much higher its full-size worst-frame score must be for an animated GIF to become an APNG by fit's
+    /// default: a new format renames the file, which a tie or noise does not pay for.
     static let formatGain = 0.5
 
     /// Whether an animation's sizes are estimated from a sample of its frames before it is encoded in full.

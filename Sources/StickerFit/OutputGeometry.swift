@@ -13,7 +13,7 @@ public struct OutputGeometry: Hashable, Sendable {
     init(artWidth: Int, artHeight: Int) {
         self.artWidth = artWidth
         self.artHeight = artHeight
-        // Only `base` makes art with a side under 300 px: its margins bring that side to 300.
+        // `base` and `smallerClasses` make art with a side under 300 px: margins bring that side to 300.
         width = max(artWidth, FitOptions.sides.lowerBound)
         height = max(artHeight, FitOptions.sides.lowerBound)
     }

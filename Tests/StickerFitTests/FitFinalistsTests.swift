@@ -18,7 +18,7 @@ struct FitFinalistsTests {
             return try #require(evaluator.candidate(knobs))
         }
         let (rich, poor) = (try candidate(colors: 128), try candidate(colors: 4))
-        var ranking = try #require(FitFinalists(source: source, sizes: [poor, rich]))
+        let ranking = try #require(FitFinalists(source: source, sizes: [poor, rich]))
         #expect(ranking.ranked([poor, rich]).map(\.knobs) == [rich.knobs, poor.knobs])
         #expect(ranking.ranked([rich, poor]).map(\.knobs) == [rich.knobs, poor.knobs])
         // A handicap larger than the gap turns the order round.
