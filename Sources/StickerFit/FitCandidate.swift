@@ -11,6 +11,8 @@ struct FitKnobs: Hashable, Sendable {
     /// Palette size; nil keeps every colour.
     var colors: Int?
     var dithered = false
+    /// Each frame of a GIF its own palette of `colors` (local colour tables, `FramePalettes`), not one for all.
+    var framePalettes = false
     /// GIF's lossy LZW budget (`GIFEncoder.encode`'s `lossy`): how far a pixel may stray to a close palette colour
     /// for a shorter stream; 0 is exact.
     var lossy = 0

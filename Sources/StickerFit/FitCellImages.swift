@@ -24,10 +24,14 @@ struct FitCellImages {
         let key = FitCell(knobs)
         let found = cell(key)
         var image = found.image
-        if let colors = knobs.colors {
-            let indexed = quantize(key, colors: colors, dithered: knobs.dithered, frames: found.kept)
-            image.frames = zip(indexed.images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
-        }
+        guard let colors = knobs.colors else { return image }
+        let options = Self.options(colors: colors, dithered: knobs.dithered)
+        // A palette a frame is asked for once a setting: its encoding is cached, and the final step keeps its pixels.
+        let images =
+            knobs.framePalettes
+            ? FramePalettes.quantize(image.frames.map(\.image), options: options)
+            : quantize(key, colors: colors, dithered: knobs.dithered, frames: found.kept).images
+        image.frames = zip(images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         return image
     }
 

@@ -1,4 +1,5 @@
 import StickerImage
+import StickerPalette
 import StickerQuality
 
 /// What one setting costs and how it looks: its size, encoded at the search's quick effort or estimated from
@@ -28,15 +29,17 @@ final class FitEvaluator {
     /// The first failure met, the setting counted as not fitting: when nothing fits, the fitter says so.
     private(set) var fault: FitSearch.Fault?
 
-    /// What makes a sample's estimate err differently: dithering, and lossy LZW (which, on frames far apart,
-    /// finds less to leave unchanged).
+    /// What makes a sample's estimate err differently: dithering, lossy LZW and a palette a frame (which, on
+    /// frames far apart, find less to leave unchanged).
     private struct Style: Hashable {
         var dithered: Bool
         var lossy: Bool
+        var framePalettes: Bool
 
         init(_ knobs: FitKnobs) {
             dithered = knobs.dithered
             lossy = knobs.lossy > 0
+            framePalettes = knobs.framePalettes
         }
     }
 
@@ -104,11 +107,12 @@ final class FitEvaluator {
         sample.frames = picked.map { whole.image.frames[$0] }
         budget.spend(knobs.geometry.width * knobs.geometry.height * picked.count)
         if let colors = knobs.colors {
-            let quantized = images.palettes(key.geometry).quantize(
-                FitCellImages.options(colors: colors, dithered: knobs.dithered), frames: picked.map { whole.kept[$0] })
-            sample.frames = zip(quantized.images, sample.frames).map {
-                AnimationFrame(image: $0, delayMs: $1.delayMs)
-            }
+            let options = FitCellImages.options(colors: colors, dithered: knobs.dithered)
+            let quantized =
+                knobs.framePalettes
+                ? FramePalettes.quantize(sample.frames.map(\.image), options: options)
+                : images.palettes(key.geometry).quantize(options, frames: picked.map { whole.kept[$0] }).images
+            sample.frames = zip(quantized, sample.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         }
         let scaled: Int
         do {
@@ -135,9 +139,9 @@ final class FitEvaluator {
 
     /// The quick score of an undithered palette setting's pixels, before the encoding (which, for GIF, takes
     /// more away), from only the frames the scorer reads: without dithering each frame's pixels do not depend
-    /// on the frames quantised before it.
+    /// on the frames quantised before it (nor, with one palette for all, on those frames' colours).
     func unencodedScore(_ knobs: FitKnobs) -> Double? {
-        guard let colors = knobs.colors, !knobs.dithered else { return nil }
+        guard let colors = knobs.colors, !knobs.dithered, !knobs.framePalettes else { return nil }
         let key = FitCell(knobs)
         let found = images.cell(key)
         var image = found.image
@@ -148,6 +152,31 @@ final class FitEvaluator {
         for (position, index) in read.enumerated() { image.frames[index].image = quantized.image(frame: position) }
         do {
             return try scorer.score(knobs.geometry.art(of: image)).worst
+        } catch {
+            note(.scoring(error))
+            return nil
+        }
+    }
+
+    /// How much higher the quick score of `knobs`' cell is with a palette a frame than with one for all, both of
+    /// `knobs`' colours (256 without), dithered and not encoded: a cheap look at whether the frames' colours
+    /// differ enough for local tables to pay. Only the frames the scorer reads are quantised, each whole, so the
+    /// pixels a frame would carry from the one before count at its own palette.
+    func framePaletteGain(_ knobs: FitKnobs) -> Double? {
+        let key = FitCell(knobs)
+        let found = images.cell(key)
+        let scorer = scorer(frames: knobs.frames)
+        let read = scorer.framesRead(candidateDelays: found.image.frames.map(\.delayMs))
+        let options = FitCellImages.options(colors: knobs.colors ?? FitSearchPlan.colorLevels[0], dithered: true)
+        let shared = images.palettes(key.geometry).quantize(options, frames: read.map { found.kept[$0] })
+        var (one, own) = (found.image, found.image)
+        for (position, index) in read.enumerated() {
+            one.frames[index].image = shared.image(frame: position)
+            own.frames[index].image = FramePalettes.quantize([found.image.frames[index].image], options: options)[0]
+        }
+        do {
+            let art = knobs.geometry.art(of:)
+            return try scorer.score(art(own)).worst - scorer.score(art(one)).worst
         } catch {
             note(.scoring(error))
             return nil

@@ -55,6 +55,8 @@ public struct FitResult: Sendable {
     public var lossySteps: [String] = []
     public var colors: Int?
     public var dithered: Bool?
+    /// Each frame of the GIF has a palette of `colors` of its own (local colour tables); nil without a palette.
+    public var framePalettes: Bool?
     public var jpegQuality: Int?
     /// GIF's lossy LZW budget (100 is about one just-noticeable difference); nil when the GIF is exact.
     public var gifLossy: Int?

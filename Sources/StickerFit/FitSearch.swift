@@ -83,6 +83,13 @@ final class FitSearch {
                 let lossy = lossyClimb(from: exact, skip: skip)
                 if lossy.knobs != exact.knobs { contenders.append(lossy) }
             }
+            // A palette a frame, where a quick look says the frames' colours differ enough to pay for it.
+            if plan.triesFramePalettes(exact.knobs),
+                (evaluator.framePaletteGain(exact.knobs) ?? 0) >= FitSearchPlan.framePaletteGate,
+                let other = searchCell(FitCell(exact.knobs), format: .gif, skip: skip, framePalettes: true).best
+            {
+                contenders.append(other)
+            }
             for format in plan.formats.dropFirst() where !plan.formatChangeAsked {
                 let cell = searchCell(FitCell(exact.knobs), format: format, skip: skip, atLeast: exact.knobs.colors)
                 if let other = cell.best { contenders.append(other) }
@@ -124,7 +131,9 @@ final class FitSearch {
         defer { evaluator.limit = saved }
         // Only more colours can look better, so the search goes up from `found`'s: the untouched setting, first
         // in a bisection and the costliest encode of the cell, is reached only if everything under it fits.
-        let cell = searchCell(FitCell(found.knobs), format: found.knobs.format, skip: skip, atLeast: found.knobs.colors)
+        let cell = searchCell(
+            FitCell(found.knobs), format: found.knobs.format, skip: skip, atLeast: found.knobs.colors,
+            framePalettes: found.knobs.framePalettes)
         guard let better = cell.best,
             better.knobs != found.knobs, better.isBetter(than: found)
         else { return nil }
@@ -173,10 +182,12 @@ final class FitSearch {
     /// The best fitting setting of one cell, and whether its least lossy setting already fits. `atLeast`: only
     /// settings with at least this many colours (or all their own) are tried, from the fewest up, as the boundary
     /// is then expected near that floor (APNG from a GIF's palette, a richer setting from the chosen one's).
-    private func searchCell(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?, atLeast least: Int? = nil) -> (
-        best: FitCandidate?, topFits: Bool
-    ) {
-        let axis = plan.axis(cell, format: format, skip: skip).filter { ($0.colors ?? .max) >= least ?? 0 }
+    private func searchCell(
+        _ cell: FitCell, format: ImageFormat, skip: FitKnobs?, atLeast least: Int? = nil, framePalettes: Bool = false
+    ) -> (best: FitCandidate?, topFits: Bool) {
+        let axis = plan.axis(cell, format: format, skip: skip, framePalettes: framePalettes).filter {
+            ($0.colors ?? .max) >= least ?? 0
+        }
         guard let (finest, boundary) = finestFitting(axis, fromEnd: least != nil) else { return (nil, false) }
         var best = evaluator.candidate(finest)
         for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) {

@@ -49,6 +49,10 @@ struct FitSearchPlan {
     /// How much higher its full-size worst-frame score must be for an animated GIF to become an APNG by fit's
     /// default: a new format renames the file, which a tie or noise does not pay for.
     static let formatGain = 0.5
+    /// How much higher a palette a frame must score than one for all, on a quick look at a finalist's colours
+    /// (`FitEvaluator.framePaletteGain`), for its cell to be searched with one: on the bench's 21 GIFs the
+    /// three it lifted by 2 to 12 points looked 3 to 22 higher, and none of the others more than 1.3.
+    static let framePaletteGate = 2.0
 
     /// Whether an animation's sizes are estimated from a sample of its frames before it is encoded in full.
     static func isSampled(frames: Int) -> Bool { frames > sampleFrames * 2 }
@@ -71,11 +75,20 @@ struct FitSearchPlan {
     }
 
     /// The quality axis of one cell in one format, least lossy first, without `skip`: JPEG qualities, or the
-    /// cell's own colours followed by the dithered palette levels.
-    func axis(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?) -> [FitKnobs] {
+    /// cell's own colours followed by the dithered palette levels. `framePalettes`: the palette levels alone, each
+    /// frame with a palette of its own.
+    func axis(_ cell: FitCell, format: ImageFormat, skip: FitKnobs?, framePalettes: Bool = false) -> [FitKnobs] {
         let base = FitKnobs(geometry: cell.geometry, frames: cell.frames, format: format)
         var axis: [FitKnobs] = []
-        if format == .jpeg {
+        if framePalettes {
+            axis = Self.colorLevels.map { colors in
+                var knobs = base
+                knobs.colors = colors
+                knobs.dithered = true
+                knobs.framePalettes = true
+                return knobs
+            }
+        } else if format == .jpeg {
             // Re-encoding a JPEG loses detail: only with --allow quality, or when its size must change anyway.
             let resized = cell.geometry.width != width || cell.geometry.height != height
             let qualities =
@@ -104,6 +117,11 @@ struct FitSearchPlan {
 
     /// Whether a cell of `format` tries lossy LZW: GIF, with `quality` (the encoder's own loss) allowed.
     func triesLoss(_ format: ImageFormat) -> Bool { format == .gif && allowed.contains(.quality) }
+
+    /// Whether a cell tries a palette a frame: an animated GIF, with `palette` allowed.
+    func triesFramePalettes(_ knobs: FitKnobs) -> Bool {
+        knobs.format == .gif && knobs.frames > 1 && allowed.contains(.palette)
+    }
 
     /// `knobs` at each lossy budget, least loss first.
     static func lossyRungs(of knobs: FitKnobs) -> [FitKnobs] {

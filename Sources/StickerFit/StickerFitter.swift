@@ -123,6 +123,7 @@ public enum StickerFitter {
         result.score = final.score
         result.colors = final.knobs.colors
         result.dithered = final.knobs.colors.map { _ in final.knobs.dithered }
+        result.framePalettes = final.knobs.colors.map { _ in final.knobs.framePalettes }
         result.jpegQuality = final.knobs.quality
         result.gifLossy = final.knobs.lossy > 0 ? final.knobs.lossy : nil
         result.lossySteps = describe(final.knobs, source: image, shown: shown)
@@ -171,7 +172,8 @@ public enum StickerFitter {
             steps.append("\(shown.frames.count) of \(source.frames.count) frames, same duration")
         }
         if let colors = knobs.colors {
-            steps.append("palette of \(colors) colours\(knobs.dithered ? ", dithered" : "")")
+            let each = knobs.framePalettes ? " a frame" : ""
+            steps.append("palette of \(colors) colours\(each)\(knobs.dithered ? ", dithered" : "")")
         }
         if knobs.lossy > 0 { steps.append("lossy GIF compression \(knobs.lossy)") }
         if let quality = knobs.quality { steps.append("JPEG quality \(quality)") }

@@ -12,6 +12,16 @@ extension PaletteQuantizer {
     }
 }
 
+extension FramePalettes {
+    /// Every frame (all of one size) quantised to a palette of its own, the pixels that do not change carried.
+    public static func quantize(_ frames: [RGBAImage], options: PaletteQuantizer.Options) -> [RGBAImage] {
+        let (width, height) = (frames[0].width, frames[0].height)
+        return quantize(width: width, height: height, frames: frames.map(\.pixels), options: options).map {
+            RGBAImage(width: width, height: height, pixels: $0)
+        }
+    }
+}
+
 extension PaletteBuilder {
     /// A builder for `frames`, all of one size.
     public convenience init(frames: [RGBAImage], mostColors: Int = 2) {

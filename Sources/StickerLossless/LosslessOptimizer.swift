@@ -60,7 +60,8 @@ public enum LosslessOptimizer {
     /// The smallest encoding of already-decoded (e.g. quantised) frames in `format` (.png/.apng or .gif) at maximum
     /// effort: palette when <= 256 colours, frame optimisation for animations. Used for every lossy candidate.
     /// The colour of alpha-0 pixels is zeroed and identical consecutive frames merged; a GIF's alpha is cut at
-    /// 128 and more than 256 colours quantised to one shared palette. `effort` below `.max` is faster, for PNG
+    /// 128, and more than 256 colours are written with a local table a frame when each frame stores at most 256, else
+    /// quantised to one shared palette. `effort` below `.max` is faster, for PNG
     /// (libdeflate's level, fewer filter strategies) and GIF (one LZW table policy). `gifLossy` is GIF's lossy LZW
     /// budget (`GIFEncoder.encode`'s `lossy`; 0 is exact).
     public static func encode(

@@ -1,7 +1,8 @@
 /// Writes GIF with the project's own stream writer and LZW coder (`GIFStreamWriter`, `LZWEncoder`): 1-bit
 /// transparency by an alpha threshold (edge pixels keep their own colour, so no dark fringe), the colours
-/// exactly when every frame together has at most 256, else one palette shared by all frames from
-/// `PaletteQuantizer`; each frame stored as the rectangle that changed, with disposal and transparency for
+/// exactly when every frame together has at most 256 (one global table) or each frame stores at most 256 (a local
+/// table each, as `FramePalettes` makes them), else one palette shared by all frames from `PaletteQuantizer`; each
+/// frame stored as the rectangle that changed, with disposal and transparency for
 /// unchanged pixels chosen per frame (`GIFFramePlanner`); delays in hundredths, and the loop count kept. Lossy, the
 /// LZW coder may write close colours for shorter streams (`GIFLossiness`).
 import StickerPalette
@@ -10,8 +11,9 @@ public enum GIFEncoder {
     /// `quick`: one LZW table policy per frame instead of both, for sizes that only need to be no smaller.
     /// `lossy`: 0 writes the frames' colours exactly (after quantisation when there are more than 256); above 0 each
     /// visible pixel may show a colour up to `lossy` units of the quantiser's perceptual distance away, for a shorter
-    /// LZW stream (`GIFLossiness`: 100 is about a just-noticeable difference, 7 levels of grey). Transparency,
-    /// frames, delays and the loop count stay exact.
+    /// LZW stream (`GIFLossiness`: 100 is about a just-noticeable difference, 7 levels of grey), through one global
+    /// table: frames that would need local tables are quantised to one. Transparency, frames, delays and the loop
+    /// count stay exact.
     public static func encode(
         _ image: DecodedImage, alphaThreshold: UInt8 = 128, quick: Bool = false, lossy: Int = 0
     ) throws(EncodeError) -> [UInt8] {
@@ -24,6 +26,7 @@ public enum GIFEncoder {
             binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
         }
         if let exact = encodeExact(binary, globalOnly: true, quick: quick, lossy: lossy) { return exact.bytes }
+        if lossy == 0, binary.frames.count > 1, let exact = encodeExact(binary, quick: quick) { return exact.bytes }
         guard let written = encodeExact(quantized(binary), globalOnly: true, quick: quick, lossy: lossy) else {
             throw EncodeError.unsupportedImage("GIF encoding failed: the palette holds more than 256 colours")
         }

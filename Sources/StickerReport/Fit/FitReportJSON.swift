@@ -37,6 +37,7 @@ extension FitReport {
             ("lossySteps", .array(result.lossySteps.map { .string($0) })),
             ("colors", .optional(result.colors) { .int($0) }),
             ("dithered", .optional(result.dithered) { .bool($0) }),
+            ("framePalettes", .optional(result.framePalettes) { .bool($0) }),
             ("jpegQuality", .optional(result.jpegQuality) { .int($0) }),
             ("gifLossy", .optional(result.gifLossy) { .int($0) }),
             ("score", .optional(result.score) { $0.json }),
