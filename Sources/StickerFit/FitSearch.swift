@@ -130,9 +130,12 @@ final class FitSearch {
         evaluator.limit = max(quickLimit, saved)
         defer { evaluator.limit = saved }
         // Only more colours can look better, so the search goes up from `found`'s: the untouched setting, first
-        // in a bisection and the costliest encode of the cell, is reached only if everything under it fits.
+        // in a bisection and the costliest encode of the cell, is reached only if everything under it fits. An
+        // undithered setting may be the neighbour of the dithered level below it, which can look better at full
+        // size: from there.
         let cell = searchCell(
-            FitCell(found.knobs), format: found.knobs.format, skip: skip, atLeast: found.knobs.colors,
+            FitCell(found.knobs), format: found.knobs.format, skip: skip,
+            atLeast: found.knobs.dithered ? found.knobs.colors : found.knobs.colors.map(FitSearchPlan.levelBelow),
             framePalettes: found.knobs.framePalettes)
         guard let better = cell.best,
             better.knobs != found.knobs, better.isBetter(than: found)

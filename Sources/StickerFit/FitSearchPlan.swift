@@ -140,6 +140,9 @@ struct FitSearchPlan {
         return Array(richer.reversed().prefix(lossyClimb))
     }
 
+    /// The palette level under `colors` (itself at the last level).
+    static func levelBelow(_ colors: Int) -> Int { colorLevels.first { $0 < colors } ?? colors }
+
     /// The undithered settings tried beside a palette setting that fits: without dithering the file is smaller,
     /// so it may fit at the same or one level more colours. None for a setting without a palette.
     static func plainNeighbours(of knobs: FitKnobs) -> [FitKnobs] {

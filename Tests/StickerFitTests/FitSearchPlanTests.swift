@@ -85,6 +85,9 @@ struct FitSearchPlanTests {
         #expect(FitSearchPlan.plainNeighbours(of: knobs).map(\.colors) == [256])
         knobs.colors = nil
         #expect(FitSearchPlan.plainNeighbours(of: knobs).isEmpty)
+        // So an undithered setting may come from the dithered level below it, where a richer search starts.
+        #expect(FitSearchPlan.levelBelow(32) == 24 && FitSearchPlan.levelBelow(30) == 24)
+        #expect(FitSearchPlan.levelBelow(2) == 2)
     }
 
     @Test("Sizes, frame counts and formats follow --allow, the source's own first")
