@@ -17,6 +17,8 @@ public final class StickerScorer {
     private let sourceDelays: [Double]
     /// The source frames that are scored, by index, at the scoring size.
     private let sourceFrames: [(index: Int, image: RGBAImage)]
+    /// Whether each of those is opaque: over an opaque candidate frame it scores the same on every background.
+    private let sourceOpaque: [Bool]
     private let metric: SSIMULACRA2
     /// Per scored source frame, its prepared side over each background (in `ScoreBackground.allCases`
     /// order), while the budget lasts; nil past it.
@@ -46,6 +48,7 @@ public final class StickerScorer {
         let fitted = Self.fitting(width: size.width, height: size.height)
         let sourceFrames = picked.map { (index: $0, image: fitted(frames[$0].image)) }
         self.sourceFrames = sourceFrames
+        sourceOpaque = sourceFrames.map(\.image.isOpaque)
         let metric = SSIMULACRA2(maximumWidth: size.width, maximumHeight: size.height)
         let perFrame = PreparedOriginal.bytes(width: size.width, height: size.height) * ScoreBackground.allCases.count
         prepared = sourceFrames.indices.map { position -> [PreparedOriginal]? in
@@ -74,7 +77,8 @@ public final class StickerScorer {
         // Each candidate frame is resampled at most once, however many source frames it stands for.
         let used = framesRead(matches)
         // Copies of what the threads read, so none captures this scorer (whose workspace is one thread's).
-        let (sourceFrames, prepared, width, height) = (sourceFrames, Unshared(prepared), width, height)
+        let (sourceFrames, sourceOpaque, prepared) = (sourceFrames, sourceOpaque, Unshared(prepared))
+        let (width, height) = (width, height)
         let resampled = ParallelSlots<RGBAImage>(count: candidate.count)
         ParallelWork.forEach(used.count, workers: threads) { position in
             resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
@@ -86,14 +90,19 @@ public final class StickerScorer {
             let metric = metrics[worker]
             let (index, original) = sourceFrames[position]
             let distorted = resampled[matches[index]]!
-            scores.set(
-                position,
-                ScoreBackground.allCases.enumerated().map { number, background in
-                    if let side = prepared.value[position]?[number] {
-                        return metric.score(prepared: side, distorted: distorted)
-                    }
-                    return metric.score(original: original, distorted: distorted, background: background.color)
-                })
+            // Opaque over opaque, every background composites to the same pixels: one score stands for all.
+            let once = sourceOpaque[position] && distorted.isOpaque
+            var here: [Double] = []
+            for (number, background) in ScoreBackground.allCases.enumerated() {
+                if once, let first = here.first {
+                    here.append(first)
+                } else if let side = prepared.value[position]?[number] {
+                    here.append(metric.score(prepared: side, distorted: distorted))
+                } else {
+                    here.append(metric.score(original: original, distorted: distorted, background: background.color))
+                }
+            }
+            scores.set(position, here)
         }
         // Summed in frame order, as one thread would, so the mean does not depend on the thread count.
         var worst = (score: Double.infinity, frame: 0, background: ScoreBackground.light)

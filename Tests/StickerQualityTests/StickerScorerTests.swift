@@ -84,6 +84,19 @@ struct StickerScorerTests {
         #expect(score.mean < 100)
     }
 
+    @Test("Opaque over opaque, one score stands for both backgrounds: the metric's own on each")
+    func opaqueScoredOnce() throws {
+        var image = TestStickers.frame()
+        for i in Swift.stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
+        let posterized = TestStickers.posterized(image, bits: 3)
+        let score = try StickerScorer(source: Self.still(image)).score(Self.still(posterized))
+        let metric = SSIMULACRA2(maximumWidth: image.width, maximumHeight: image.height)
+        for background in ScoreBackground.allCases {
+            #expect(metric.score(original: image, distorted: posterized, background: background.color) == score.worst)
+        }
+        #expect(score.mean == score.worst && score.worstBackground == .light)
+    }
+
     /// Outputs of another size are resampled to the source's: the same art at half size loses its fine
     /// detail (about 54) but is not garbage; a source over 618 px is compared at 618.
     @Test func sizesAreBroughtToTheScoringSize() throws {
