@@ -21,18 +21,26 @@ struct FitCellImages {
 
     /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
     mutating func image(for knobs: FitKnobs) -> DecodedImage {
-        let key = FitCell(knobs)
-        let found = cell(key)
-        var image = found.image
+        let found = cell(FitCell(knobs))
+        return paletted(found.image, kept: found.kept, knobs: knobs, remembered: true)
+    }
+
+    /// `image` (the source's frames at `kept`, at `knobs`' size) with `knobs`' palette, if any: one made from all
+    /// the source's frames at that size, or one a frame. `remembered`: `image` is the whole cell, whose shared
+    /// remap the next setting may reuse. A palette a frame is not kept: its encoding is cached, and the final step
+    /// keeps its pixels.
+    mutating func paletted(_ image: DecodedImage, kept: [Int], knobs: FitKnobs, remembered: Bool) -> DecodedImage {
         guard let colors = knobs.colors else { return image }
         let options = Self.options(colors: colors, dithered: knobs.dithered)
-        // A palette a frame is asked for once a setting: its encoding is cached, and the final step keeps its pixels.
         let images =
             knobs.framePalettes
             ? FramePalettes.quantize(image.frames.map(\.image), options: options)
-            : quantize(key, colors: colors, dithered: knobs.dithered, frames: found.kept).images
-        image.frames = zip(images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
-        return image
+            : remembered
+                ? quantize(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept).images
+                : palettes(knobs.geometry).quantize(options, frames: kept).images
+        var out = image
+        out.frames = zip(images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
+        return out
     }
 
     private mutating func quantize(_ key: FitCell, colors: Int, dithered: Bool, frames: [Int]) -> QuantizedImage {

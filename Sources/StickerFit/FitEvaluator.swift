@@ -106,14 +106,7 @@ final class FitEvaluator {
         var sample = whole.image
         sample.frames = picked.map { whole.image.frames[$0] }
         budget.spend(knobs.geometry.width * knobs.geometry.height * picked.count)
-        if let colors = knobs.colors {
-            let options = FitCellImages.options(colors: colors, dithered: knobs.dithered)
-            let quantized =
-                knobs.framePalettes
-                ? FramePalettes.quantize(sample.frames.map(\.image), options: options)
-                : images.palettes(key.geometry).quantize(options, frames: picked.map { whole.kept[$0] }).images
-            sample.frames = zip(quantized, sample.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
-        }
+        sample = images.paletted(sample, kept: picked.map { whole.kept[$0] }, knobs: knobs, remembered: false)
         let scaled: Int
         do {
             scaled = try FitEncoding.scaledEstimate(

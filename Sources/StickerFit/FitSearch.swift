@@ -86,7 +86,10 @@ final class FitSearch {
             // A palette a frame, where a quick look says the frames' colours differ enough to pay for it.
             if plan.triesFramePalettes(exact.knobs),
                 (evaluator.framePaletteGain(exact.knobs) ?? 0) >= FitSearchPlan.framePaletteGate,
-                let other = searchCell(FitCell(exact.knobs), format: .gif, skip: skip, framePalettes: true).best
+                let other = searchCell(
+                    FitCell(exact.knobs), format: exact.knobs.format, skip: skip, framePalettes: true
+                )
+                .best
             {
                 contenders.append(other)
             }

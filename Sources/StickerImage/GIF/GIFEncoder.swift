@@ -25,8 +25,8 @@ public enum GIFEncoder {
         for index in binary.frames.indices {
             binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
         }
-        if let exact = encodeExact(binary, globalOnly: true, quick: quick, lossy: lossy) { return exact.bytes }
-        if lossy == 0, binary.frames.count > 1, let exact = encodeExact(binary, quick: quick) { return exact.bytes }
+        // Local tables write each frame's own colours, exactly; lossy LZW needs the one global table.
+        if let exact = encodeExact(binary, globalOnly: lossy > 0, quick: quick, lossy: lossy) { return exact.bytes }
         guard let written = encodeExact(quantized(binary), globalOnly: true, quick: quick, lossy: lossy) else {
             throw EncodeError.unsupportedImage("GIF encoding failed: the palette holds more than 256 colours")
         }
