@@ -51,6 +51,9 @@ __attribute__((target("avx2,fma"))) static inline void load_row(const float *a, 
     }
 }
 
+// How many rows ahead the vertical pass asks for its input (an L3 fetch is many rows of work away).
+#define QK_AHEAD 24
+
 __attribute__((target("avx2,fma"))) void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b,
                                                           long columns, long height, long stride, float *out,
                                                           long out_stride) {
@@ -65,6 +68,11 @@ __attribute__((target("avx2,fma"))) void qk_blur_vertical(const qk_gaussian *g, 
             __m256d tlo, thi, blo, bhi;
             load_row(a, b, top, height, top * stride + x, &tlo, &thi);
             load_row(a, b, bottom, height, bottom * stride + x, &blo, &bhi);
+            // Rows are a plane's stride apart, too far for the hardware to guess: ask for a later row now.
+            if (bottom + QK_AHEAD < height) {
+                _mm_prefetch((const char *)(a + (bottom + QK_AHEAD) * stride + x), _MM_HINT_T0);
+                if (b) _mm_prefetch((const char *)(b + (bottom + QK_AHEAD) * stride + x), _MM_HINT_T0);
+            }
             __m256d slo = _mm256_add_pd(tlo, blo), shi = _mm256_add_pd(thi, bhi), olo, ohi;
             QK_STEP(slo, p1a, q1a, p3a, q3a, p5a, q5a, olo);
             QK_STEP(shi, p1b, q1b, p3b, q3b, p5b, q5b, ohi);

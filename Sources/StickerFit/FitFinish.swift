@@ -41,12 +41,13 @@ struct FitFinish {
         guard FitEncoding.hasQuickerEffort(found.knobs.format) else { return final }
         if let full = fullEffort(found.shown, as: found.knobs.format, under: found.bytes.count) { final.bytes = full }
         let ratio = Double(final.bytes.count) / Double(found.bytes.count)
+        // The full score before the full-effort encoding: a setting it refuses is then never encoded at full effort.
         guard ratio < 1 - Self.worthwhileSaving,
             let richer = search.richer(than: found, quickLimit: Int(Double(limit) / ratio), skip: skip),
             richer.score.worst >= found.score.worst + Self.worthwhileGain,
-            let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1),
             let richerScore = fullScore(richer.shown, richer.knobs),
-            richerScore.worst > score.worst
+            richerScore.worst > score.worst,
+            let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1)
         else { return final }
         return Final(bytes: bytes, knobs: richer.knobs, shown: richer.shown, score: richerScore)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one pixel model every decoder produces: 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom.
 public struct RGBAImage: Equatable, Sendable {
     public let width: Int
@@ -14,6 +16,17 @@ public struct RGBAImage: Equatable, Sendable {
     /// A fully transparent canvas.
     public init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    }
+
+    /// Whole frames are compared often (encoders, the fit's checks): one memcmp, not a loop over bytes.
+    public static func == (a: Self, b: Self) -> Bool {
+        guard a.width == b.width && a.height == b.height else { return false }
+        return a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in
+                guard pa.count == pb.count, pa.count > 0 else { return pa.count == pb.count }
+                return memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0
+            }
+        }
     }
 }
 

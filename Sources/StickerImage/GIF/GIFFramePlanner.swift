@@ -47,25 +47,26 @@ struct GIFFramePlanner {
     func plan(_ targets: [RGBAImage]) -> [Frame]? {
         let first = targets[0]
         let clear = RGBAImage(width: first.width, height: first.height)
-        var plain: [PixelRect: Frame] = [:]
+        var plain = PlainFrames()
         guard
             let start = best(
                 first, on: clear, covering: Self.mustClear(after: first, next: targets.dropFirst().first),
-                plain: &plain)
+                plain: &plain, under: .max)
         else { return nil }
         var frames = [start]
         var history = CanvasHistory(base: clear, rect: start.rect, shown: shown(start, on: clear, target: first))
         for index in 1..<max(1, targets.count) {
             var chosen: (frame: Frame, disposal: FrameDisposal, canvas: RGBAImage)? = nil
-            var plain: [PixelRect: Frame] = [:]
+            var plain = PlainFrames()
             for (disposal, canvas) in history.canvases(isFirst: false) {
                 let cover = Self.mustClear(
                     after: targets[index], next: index + 1 < targets.count ? targets[index + 1] : nil)
                 let seen = lossiness?.snapped(canvas, toward: targets[index]) ?? canvas
-                guard let candidate = best(targets[index], on: seen, covering: cover, plain: &plain) else {
-                    continue
-                }
-                if chosen == nil || candidate.size < chosen!.frame.size { chosen = (candidate, disposal, canvas) }
+                guard
+                    let candidate = best(
+                        targets[index], on: seen, covering: cover, plain: &plain, under: chosen?.frame.size ?? .max)
+                else { continue }
+                chosen = (candidate, disposal, canvas)
             }
             guard let chosen else { return nil }
             frames[index - 1].disposal = chosen.disposal
@@ -83,13 +84,21 @@ struct GIFFramePlanner {
         return canvas.drawing(decoded, colors: colors, transparent: frame.transparentIndex, in: frame.rect)
     }
 
-    /// The smallest way to draw `target` on `canvas`, its rectangle holding `covering` too; nil when none is
-    /// exact. `plain`: the frames already encoded with every pixel stored, by rectangle. Those store the same
+    /// The frames of one target already encoded with every pixel stored, by rectangle: those store the same
     /// indices whatever the canvas (only whether they are exact depends on it), and on `fit`'s GIFs a quarter
-    /// of the encodings were such repeats.
-    private func best(_ target: RGBAImage, on canvas: RGBAImage, covering: PixelRect?, plain: inout [PixelRect: Frame])
-        -> Frame?
-    {
+    /// of the encodings were such repeats. Also the rectangles that gave no frame: their colours need a table
+    /// the planner cannot write, or their encoding was given up at a size limit, which only falls.
+    private struct PlainFrames {
+        var encoded: [PixelRect: Frame] = [:]
+        var failed: Set<PixelRect> = []
+    }
+
+    /// The smallest way to draw `target` on `canvas`, its rectangle holding `covering` too, when it takes fewer
+    /// than `limit` bytes; nil when none is exact or under the limit. An encoding is given up once it reaches the
+    /// limit or the best way so far: the planner keeps only the smallest.
+    private func best(
+        _ target: RGBAImage, on canvas: RGBAImage, covering: PixelRect?, plain: inout PlainFrames, under limit: Int
+    ) -> Frame? {
         var rect = target.changedBounds(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         if let covering { rect = rect.union(covering) }
         var chosen: Frame? = nil
@@ -99,12 +108,20 @@ struct GIFFramePlanner {
             }
             // Nothing the canvas shows could be kept: the same colours as the frame just encoded.
             if keep && kept == 0 { break }
-            guard var frame = keep ? encode(colors, rect: rect) : plain[rect] ?? encode(colors, rect: rect) else {
-                continue
+            let under = chosen?.size ?? limit
+            var found: Frame?
+            if keep {
+                found = encode(colors, rect: rect, under: under)
+            } else if let known = plain.encoded[rect] {
+                found = known.size < under ? known : nil
+            } else if !plain.failed.contains(rect) {
+                found = encode(colors, rect: rect, under: under)
+                if let found { plain.encoded[rect] = found } else { plain.failed.insert(rect) }
             }
-            if !keep { plain[rect] = frame }
-            frame.keepsUnchanged = keep
-            if chosen == nil || frame.size < chosen!.size { chosen = frame }
+            if var frame = found {
+                frame.keepsUnchanged = keep
+                chosen = frame
+            }
             // Without a transparent entry nothing can be kept.
             if !globalHoldsClear { break }
         }
@@ -159,8 +176,9 @@ struct GIFFramePlanner {
         return exact ? (out, kept) : nil
     }
 
-    /// Indices and LZW data for stored colours, through the global table or a local one.
-    private func encode(_ colors: [UInt32], rect: PixelRect) -> Frame? {
+    /// Indices and LZW data for stored colours, through the global table or a local one; nil when the frame
+    /// would take `limit` bytes or more (an exact frame's encoding is given up there; a lossy one is finished).
+    private func encode(_ colors: [UInt32], rect: PixelRect, under limit: Int) -> Frame? {
         var table: ColorTable
         var local: [UInt32]? = nil
         if let globalTable {
@@ -187,11 +205,16 @@ struct GIFFramePlanner {
         if let lossiness, local == nil {
             let data = LossyLZWEncoder.imageData(
                 &indices, minCodeSize: max(2, bits), table: lzw, policies: policies, lossiness: lossiness)
-            return Frame(rect: rect, data: data, localTable: nil, transparentIndex: transparent, decoded: indices)
+            let frame = Frame(rect: rect, data: data, localTable: nil, transparentIndex: transparent, decoded: indices)
+            return frame.size < limit ? frame : nil
         }
-        let data = indices.withUnsafeBufferPointer {
-            LZWEncoder.imageData($0, minCodeSize: max(2, bits), table: lzw, policies: policies)
-        }
+        let tableBytes = local.map { 3 << GIFStreamWriter.tableBits($0.count) } ?? 0
+        guard
+            let data = indices.withUnsafeBufferPointer({
+                LZWEncoder.imageData(
+                    $0, minCodeSize: max(2, bits), table: lzw, policies: policies, under: limit - tableBytes)
+            })
+        else { return nil }
         return Frame(rect: rect, data: data, localTable: local, transparentIndex: transparent)
     }
 }

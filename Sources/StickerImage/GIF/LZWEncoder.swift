@@ -15,14 +15,40 @@ enum LZWEncoder {
         _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, table: LZWTable,
         policies: [FullTable] = FullTable.allCases
     ) -> [UInt8] {
-        var best: [UInt8] = []
+        imageData(indices, minCodeSize: minCodeSize, table: table, policies: policies, under: .max)!
+    }
+
+    /// As `imageData`, when it takes fewer than `limit` bytes; nil otherwise. A stream is given up as soon as it
+    /// reaches the limit: the frame planner's other ways of storing a frame need only beat the best so far.
+    static func imageData(
+        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, table: LZWTable, policies: [FullTable],
+        under limit: Int
+    ) -> [UInt8]? {
+        var best: [UInt8]? = nil
         for policy in policies {
-            let (codes, filled) = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table)
-            if best.isEmpty || codes.count < best.count { best = codes }
+            // Codes this long or longer make image data of at least the limit (or of the best's size).
+            let stop = min(codeBytes(framedUnder: limit), best?.count ?? .max)
+            guard
+                let (codes, filled) = compress(
+                    indices, minCodeSize: minCodeSize, policy: policy, table: table, stop: stop)
+            else { continue }
+            if best == nil || codes.count < best!.count { best = codes }
             // A table that never filled up met no policy: the others would write the same codes.
             if !filled { break }
         }
-        return subBlocks(best, minCodeSize: minCodeSize)
+        return best.map { subBlocks($0, minCodeSize: minCodeSize) }
+    }
+
+    /// The fewest code bytes whose image data (the code size byte, a length byte per 255, the terminator) takes
+    /// `limit` bytes or more.
+    static func codeBytes(framedUnder limit: Int) -> Int {
+        guard limit < .max / 2 else { return .max }
+        func framed(_ codes: Int) -> Int { codes + (codes + 254) / 255 + 2 }
+        // 256 bytes of data per 255 code bytes: start just under the answer and step up to it.
+        var count = max(0, (limit - 3) * 255 / 256 - 1)
+        while count > 0 && framed(count - 1) >= limit { count -= 1 }
+        while framed(count) < limit { count += 1 }
+        return count
     }
 
     /// The minimum code size byte, `codes` in sub-blocks of at most 255 bytes, then the block terminator.
@@ -45,24 +71,39 @@ enum LZWEncoder {
     static func compress(
         _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable
     ) -> (codes: [UInt8], filled: Bool) {
+        compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, stop: .max)!
+    }
+
+    /// As `compress`, nil once the stream reaches `stop` bytes.
+    static func compress(
+        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable, stop: Int
+    ) -> (codes: [UInt8], filled: Bool)? {
         var filled = false
+        var stopped = false
         let codes = [UInt8](unsafeUninitializedCapacity: streamCapacity(indices.count)) { out, written in
-            (written, filled) = compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, into: out)
+            guard
+                let done = compress(
+                    indices, minCodeSize: minCodeSize, policy: policy, table: table, stop: stop, into: out)
+            else {
+                (written, stopped) = (0, true)
+                return
+            }
+            (written, filled) = done
         }
-        return (codes, filled)
+        return stopped ? nil : (codes, filled)
     }
 
     /// Bytes enough for the codes of `count` indices: at most one code per index, a clear code every 4,000 codes,
     /// the first clear and the end, 12 bits each.
     static func streamCapacity(_ count: Int) -> Int { (count + count / 1024 + 8) * 12 / 8 + 8 }
 
-    /// `compress` into `out` (large enough), returning the bytes written. Raw pointers and locals throughout:
-    /// this loop runs a dozen times per GIF frame in `fit`'s search, and array and class-property accesses
-    /// cost a bounds or exclusivity check each.
+    /// `compress` into `out` (large enough), returning the bytes written; nil once they reach `stop`. Raw pointers
+    /// and locals throughout: this loop runs a dozen times per GIF frame in `fit`'s search, and array and
+    /// class-property accesses cost a bounds or exclusivity check each.
     private static func compress(
-        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable,
+        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable, stop: Int,
         into out: UnsafeMutableBufferPointer<UInt8>
-    ) -> (count: Int, filled: Bool) {
+    ) -> (count: Int, filled: Bool)? {
         let clear = 1 << minCodeSize
         let end = clear + 1
         var writer = LZWBitWriter(out: out.baseAddress!)
@@ -73,11 +114,13 @@ enum LZWEncoder {
         writer.write(clear, width: width)
         guard !indices.isEmpty else {
             writer.write(end, width: width)
-            return (writer.finish(), false)
+            let count = writer.finish()
+            return count < stop ? (count, false) : nil
         }
         table.reset()
         var used = table.takeUsed()
         defer { table.giveBack(used) }
+        var stopped = false
         table.child.withUnsafeMutableBufferPointer { childBuffer in
             let child = childBuffer.baseAddress!
             var current = Int(indices[0])
@@ -90,6 +133,11 @@ enum LZWEncoder {
                     continue
                 }
                 writer.write(current, width: width)
+                // The bytes written only grow: a stream that reached `stop` cannot end under it.
+                if writer.count >= stop {
+                    stopped = true
+                    break
+                }
                 if !frozen {
                     child[slot] = UInt16(next)
                     used.append(slot)
@@ -111,14 +159,16 @@ enum LZWEncoder {
                 }
                 current = byte
             }
-            writer.write(current, width: width)
+            if !stopped { writer.write(current, width: width) }
             for entry in used { child[entry] = 0 }
             used.removeAll(keepingCapacity: true)
         }
+        if stopped { return nil }
         // The decoder counts the last code too: one more entry may have pushed it to the next width.
         if !frozen && next + 1 > (1 << width) && width < 12 { width += 1 }
         writer.write(end, width: width)
-        return (writer.finish(), filled)
+        let count = writer.finish()
+        return count < stop ? (count, filled) : nil
     }
 }
 
