@@ -16,6 +16,15 @@ struct FitCellImages {
     /// (GIF's lossy budgets, APNG after GIF) come one after another and share them, and the dithered remap is the
     /// search's costliest step.
     private var quantized: (key: FitCell, colors: Int, dithered: Bool, image: QuantizedImage)?
+    /// The sampled frames of the cell being estimated as indices, by palette setting: the search estimates a
+    /// palette's sample again for each lossy budget and format. A few settings' worth (a byte a pixel each).
+    private var samples: (cell: FitCell?, frames: [Int], byPalette: [SampleKey: QuantizedImage]) = (nil, [], [:])
+    private static let samplesKept = 8
+
+    private struct SampleKey: Hashable {
+        var colors: Int
+        var dithered: Bool
+    }
 
     init(source: DecodedImage) { self.source = source }
 
@@ -37,7 +46,7 @@ struct FitCellImages {
             ? FramePalettes.quantize(image.frames.map(\.image), options: options)
             : remembered
                 ? quantize(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept).images
-                : palettes(knobs.geometry).quantize(options, frames: kept).images
+                : sample(FitCell(knobs), SampleKey(colors: colors, dithered: knobs.dithered), frames: kept).images
         var out = image
         out.frames = zip(images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         return out
@@ -50,6 +59,18 @@ struct FitCellImages {
         quantized = nil
         let made = palettes(key.geometry).quantize(Self.options(colors: colors, dithered: dithered), frames: frames)
         quantized = (key, colors, dithered, made)
+        return made
+    }
+
+    /// Some of a cell's frames mapped to one of the size's palettes, remembered while the same frames of the same
+    /// cell are sampled.
+    private mutating func sample(_ cell: FitCell, _ key: SampleKey, frames: [Int]) -> QuantizedImage {
+        if samples.cell != cell || samples.frames != frames { samples = (cell, frames, [:]) }
+        if let known = samples.byPalette[key] { return known }
+        if samples.byPalette.count >= Self.samplesKept { samples.byPalette = [:] }
+        let made = palettes(cell.geometry).quantize(
+            Self.options(colors: key.colors, dithered: key.dithered), frames: frames)
+        samples.byPalette[key] = made
         return made
     }
 

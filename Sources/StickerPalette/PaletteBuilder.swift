@@ -21,8 +21,8 @@ public final class PaletteBuilder {
     /// Every distinct colour's point and kind (the transparent one's included), as the remap sees them.
     private let allPoints: [PalettePoint]
     private let kinds: [Remapper.Kind]
-    /// Adaptive dithering's strength maps, one a frame: they depend on the colours only, not the palette.
-    private var strengthMaps: [[UInt8]]?
+    /// Adaptive dithering's strength maps, one a frame as it is first remapped: they depend on the colours only.
+    private var strengthMaps: [[UInt8]?] = []
     /// The median cut run for the most boxes asked so far; rerun only when more are asked.
     private var cut: (boxes: Int, tree: MedianCut)?
     /// Palettes made so far, by colour count and k-means passes.
@@ -94,7 +94,7 @@ public final class PaletteBuilder {
             return Self.exact(histogram, width: width, height: height, frames: picked)
         }
         let made = build(colors: options.maxColors, iterations: options.iterations)
-        let maps = options.dithering == .adaptive ? strengths() : nil
+        let adaptive = options.dithering == .adaptive
         var indices: [[UInt8]] = []
         indices.reserveCapacity(picked.count)
         // The frame shown before, for the dithered remap: where a pixel's colour has not changed, it keeps the
@@ -109,7 +109,7 @@ public final class PaletteBuilder {
             case .floydSteinberg, .adaptive:
                 entries = made.remapper.dither(
                     frame, width: width, height: height, level: options.ditherLevel,
-                    strength: options.dithering == .adaptive ? maps?[n] : nil, previous: previous)
+                    strength: adaptive ? strengths(frame: n) : nil, previous: previous)
                 previous = (frame, entries)
             }
             indices.append(entries)
@@ -117,14 +117,14 @@ public final class PaletteBuilder {
         return QuantizedImage(palette: made.palette, width: width, height: height, indices: indices)
     }
 
-    /// The strength maps, made at the first adaptive remap.
-    private func strengths() -> [[UInt8]] {
-        if let strengthMaps { return strengthMaps }
-        let maps = histogram.pixelColors.map {
-            DitherMap.strengths(colors: $0, points: allPoints, width: width, height: height)
-        }
-        strengthMaps = maps
-        return maps
+    /// A frame's strength map, made at its first adaptive remap: a search's sampled estimates remap only some
+    /// frames of a size it may never encode whole.
+    private func strengths(frame n: Int) -> [UInt8] {
+        if strengthMaps.isEmpty { strengthMaps = Array(repeating: nil, count: histogram.pixelColors.count) }
+        if let known = strengthMaps[n] { return known }
+        let map = DitherMap.strengths(colors: histogram.pixelColors[n], points: allPoints, width: width, height: height)
+        strengthMaps[n] = map
+        return map
     }
 
     /// The median cut's boxes for `count`, from the largest run so far when it reached that far.

@@ -21,7 +21,7 @@ struct LZWLimitTests {
         #expect(LZWEncoder.codeBytes(framedUnder: .max) == .max)
     }
 
-    @Test("Under the limit the same stream, at the limit none, with each table policy and both")
+    @Test("Under the limit the same stream, at the limit none, exact and lossy, with each table policy and both")
     func sameStreamOrNone() throws {
         // Two frames of a photo, quantised: enough codes to fill the table, so both policies differ.
         let image = try ImageDecoder.decodeFile(at: Corpus.path("pillow-tests/gif/iss634.gif"))
@@ -50,6 +50,22 @@ struct LZWLimitTests {
                     // A stream given up part way leaves the table clean: the next one is written as before.
                     #expect(LZWEncoder.imageData(pixels, minCodeSize: 8, table: lzw, policies: chosen) == whole)
                 }
+                // The lossy coder likewise, and what its stream decodes to only when it is under the limit.
+                let lossiness = try #require(GIFLossiness(lossy: 80, table: table))
+                var lossy = indices
+                let whole = LossyLZWEncoder.imageData(
+                    &lossy, minCodeSize: 8, table: lzw, policies: chosen, lossiness: lossiness)
+                var again = indices
+                #expect(
+                    LossyLZWEncoder.imageData(
+                        &again, minCodeSize: 8, table: lzw, policies: chosen, lossiness: lossiness, under: whole.count)
+                        == nil)
+                #expect(again == indices)
+                #expect(
+                    LossyLZWEncoder.imageData(
+                        &again, minCodeSize: 8, table: lzw, policies: chosen, lossiness: lossiness,
+                        under: whole.count + 1) == whole)
+                #expect(again == lossy)
             }
         }
     }

@@ -177,7 +177,7 @@ struct GIFFramePlanner {
     }
 
     /// Indices and LZW data for stored colours, through the global table or a local one; nil when the frame
-    /// would take `limit` bytes or more (an exact frame's encoding is given up there; a lossy one is finished).
+    /// would take `limit` bytes or more (its encoding is given up there).
     private func encode(_ colors: [UInt32], rect: PixelRect, under limit: Int) -> Frame? {
         var table: ColorTable
         var local: [UInt32]? = nil
@@ -203,10 +203,12 @@ struct GIFFramePlanner {
         }
         let bits = GIFStreamWriter.tableBits(table.colors.count)
         if let lossiness, local == nil {
-            let data = LossyLZWEncoder.imageData(
-                &indices, minCodeSize: max(2, bits), table: lzw, policies: policies, lossiness: lossiness)
-            let frame = Frame(rect: rect, data: data, localTable: nil, transparentIndex: transparent, decoded: indices)
-            return frame.size < limit ? frame : nil
+            guard
+                let data = LossyLZWEncoder.imageData(
+                    &indices, minCodeSize: max(2, bits), table: lzw, policies: policies, lossiness: lossiness,
+                    under: limit)
+            else { return nil }
+            return Frame(rect: rect, data: data, localTable: nil, transparentIndex: transparent, decoded: indices)
         }
         let tableBytes = local.map { 3 << GIFStreamWriter.tableBits($0.count) } ?? 0
         guard

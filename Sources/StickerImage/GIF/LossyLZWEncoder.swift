@@ -9,35 +9,49 @@ enum LossyLZWEncoder {
         _ indices: inout [UInt8], minCodeSize: Int, table: LZWTable, policies: [LZWEncoder.FullTable],
         lossiness: GIFLossiness
     ) -> [UInt8] {
+        imageData(
+            &indices, minCodeSize: minCodeSize, table: table, policies: policies, lossiness: lossiness, under: .max)!
+    }
+
+    /// As `imageData`, when it takes fewer than `limit` bytes; nil (and `indices` unchanged) otherwise. A stream
+    /// is given up as soon as it reaches the limit, as `LZWEncoder`'s.
+    static func imageData(
+        _ indices: inout [UInt8], minCodeSize: Int, table: LZWTable, policies: [LZWEncoder.FullTable],
+        lossiness: GIFLossiness, under limit: Int
+    ) -> [UInt8]? {
         var best: (codes: [UInt8], decoded: [UInt8])? = nil
         for policy in policies {
+            let stop = min(LZWEncoder.codeBytes(framedUnder: limit), best?.codes.count ?? .max)
             var decoded = [UInt8](repeating: 0, count: indices.count)
-            var filled = false
+            var result: (count: Int, filled: Bool)? = nil
             let codes = [UInt8](unsafeUninitializedCapacity: LZWEncoder.streamCapacity(indices.count)) {
                 out, written in
-                (written, filled) = indices.withUnsafeBufferPointer { pixels in
+                result = indices.withUnsafeBufferPointer { pixels in
                     decoded.withUnsafeMutableBufferPointer { decoded in
                         compress(
                             pixels, decoded: decoded, minCodeSize: minCodeSize, policy: policy, table: table,
-                            lossiness: lossiness, into: out)
+                            lossiness: lossiness, stop: stop, into: out)
                     }
                 }
+                written = result?.count ?? 0
             }
+            guard let (_, filled) = result else { continue }
             if best == nil || codes.count < best!.codes.count { best = (codes, decoded) }
             // A table that never filled up met no policy: the others would write the same codes.
             if !filled { break }
         }
-        indices = best!.decoded
-        return LZWEncoder.subBlocks(best!.codes, minCodeSize: minCodeSize)
+        guard let best else { return nil }
+        indices = best.decoded
+        return LZWEncoder.subBlocks(best.codes, minCodeSize: minCodeSize)
     }
 
     /// The packed codes into `out` and the pixels they decode to into `decoded`; the bytes written and whether the
-    /// table filled up.
+    /// table filled up. Nil once the bytes reach `stop`.
     private static func compress(
         _ indices: UnsafeBufferPointer<UInt8>, decoded: UnsafeMutableBufferPointer<UInt8>, minCodeSize: Int,
-        policy: LZWEncoder.FullTable, table: LZWTable, lossiness: GIFLossiness,
+        policy: LZWEncoder.FullTable, table: LZWTable, lossiness: GIFLossiness, stop limit: Int,
         into out: UnsafeMutableBufferPointer<UInt8>
-    ) -> (count: Int, filled: Bool) {
+    ) -> (count: Int, filled: Bool)? {
         let clear = 1 << minCodeSize
         let end = clear + 1
         var writer = LZWBitWriter(out: out.baseAddress!)
@@ -48,11 +62,13 @@ enum LossyLZWEncoder {
         writer.write(clear, width: width)
         guard !indices.isEmpty else {
             writer.write(end, width: width)
-            return (writer.finish(), false)
+            let count = writer.finish()
+            return count < limit ? (count, false) : nil
         }
         table.reset()
         var used = table.takeUsed()
         defer { table.giveBack(used) }
+        var stopped = false
         table.child.withUnsafeMutableBufferPointer { childBuffer in
             let child = childBuffer.baseAddress!
             LZWTree.with(roots: clear) { tree in
@@ -62,6 +78,11 @@ enum LossyLZWEncoder {
                         let (code, stop) = match.longest(from: start)
                         tree.spell(code, into: decoded.baseAddress! + start, count: stop - start)
                         writer.write(code, width: width)
+                        // The bytes written only grow: a stream that reached the limit cannot end under it.
+                        if writer.count >= limit {
+                            stopped = true
+                            break
+                        }
                         guard stop < indices.count else { break }
                         start = stop
                         if frozen { continue }
@@ -91,9 +112,11 @@ enum LossyLZWEncoder {
             for entry in used { child[entry] = 0 }
             used.removeAll(keepingCapacity: true)
         }
+        if stopped { return nil }
         // As `LZWEncoder`: the decoder counts the last code too.
         if !frozen && next + 1 > (1 << width) && width < 12 { width += 1 }
         writer.write(end, width: width)
-        return (writer.finish(), filled)
+        let count = writer.finish()
+        return count < limit ? (count, filled) : nil
     }
 }
