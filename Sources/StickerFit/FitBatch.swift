@@ -13,7 +13,8 @@ public enum FitBatch {
         let frameOptions = options.forSequenceFrames
         let slots = ParallelSlots<FitResult>(count: files.count)
         let order = largestFirst(files)
-        let spare = SpareWorkers(files: files.count)
+        let spare = SpareWorkers(
+            files: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         ParallelWork.forEach(files.count, workers: jobs) { position in
             let index = order[position]
             spare.start()

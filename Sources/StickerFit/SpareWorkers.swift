@@ -1,14 +1,19 @@
 import Foundation
 
-/// Workers of a batch left without a file: once every file has started, a worker that finishes has nothing to
-/// take, and the files still running (the long tail) may borrow it to spread their own work over more threads.
+/// Workers of a batch left without a file: the ones beyond the number of files (fitting one sticker, all but one),
+/// and, once every file has started, each that finishes and has nothing to take. The files still running may
+/// borrow them to spread their own work over more threads.
 final class SpareWorkers: @unchecked Sendable {
     private let lock = NSLock()
     private let files: Int
     private var started = 0
-    private var idle = 0
+    private var idle: Int
 
-    init(files: Int) { self.files = files }
+    /// `workers`: how many the batch may run at once.
+    init(files: Int, workers: Int) {
+        self.files = files
+        idle = max(0, workers - files)
+    }
 
     /// A worker takes a file.
     func start() {

@@ -69,17 +69,7 @@ struct GIFBudgetZeroTests {
     @Test("The lossy LZW coder with nothing to substitute writes the exact coder's stream, under both table policies")
     func lossyCoderAtZero() throws {
         // Frames of a photo, quantised: enough codes to fill the table, so clearing and freezing both happen.
-        let image = try ImageDecoder.decodeFile(at: Corpus.path("pillow-tests/gif/iss634.gif"))
-        var frames = image
-        frames.frames = Array(image.frames.prefix(2))
-        let quantized = GIFEncoder.quantized(frames)
-        var table = ColorTable()
-        var indices: [[UInt8]] = []
-        for frame in quantized.frames {
-            let words = frame.image.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
-            for color in words where !table.insert(color) { Issue.record("more than 256 colours") }
-            indices.append(words.map { table.index(of: $0) })
-        }
+        let (table, indices) = try PhotoFrameIndices.load()
         let lzw = LZWTable()
         let zero = GIFLossiness(budget: 0, table: table)
         for frame in indices {
