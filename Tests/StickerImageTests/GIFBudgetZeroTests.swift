@@ -74,13 +74,14 @@ struct GIFBudgetZeroTests {
         let zero = GIFLossiness(budget: 0, table: table)
         for frame in indices {
             let filled = frame.withUnsafeBufferPointer {
-                LZWEncoder.compress($0, minCodeSize: 8, policy: .clear, table: lzw).filled
+                LZWEncoder.compress($0, minCodeSize: 8, policy: .clear, table: lzw)!.filled
             }
             #expect(filled)
             for policy in LZWEncoder.FullTable.allCases {
-                let exact = frame.withUnsafeBufferPointer {
-                    LZWEncoder.imageData($0, minCodeSize: 8, table: lzw, policies: [policy])
-                }
+                let exact = try #require(
+                    frame.withUnsafeBufferPointer {
+                        LZWEncoder.imageData($0, minCodeSize: 8, table: lzw, policies: [policy])
+                    })
                 var decoded = frame
                 let lossy = LossyLZWEncoder.imageData(
                     &decoded, minCodeSize: 8, table: lzw, policies: [policy], lossiness: zero)

@@ -29,7 +29,7 @@ struct LZWLimitTests {
             let policies: [[LZWEncoder.FullTable]] = [[.clear], [.keep], LZWEncoder.FullTable.allCases]
             for chosen in policies {
                 try indices.withUnsafeBufferPointer { pixels in
-                    let whole = LZWEncoder.imageData(pixels, minCodeSize: 8, table: lzw, policies: chosen)
+                    let whole = try #require(LZWEncoder.imageData(pixels, minCodeSize: 8, table: lzw, policies: chosen))
                     let under = try #require(
                         LZWEncoder.imageData(
                             pixels, minCodeSize: 8, table: lzw, policies: chosen, under: whole.count + 1))
@@ -45,8 +45,9 @@ struct LZWLimitTests {
                 // The lossy coder likewise, and what its stream decodes to only when it is under the limit.
                 let lossiness = try #require(GIFLossiness(lossy: 80, table: table))
                 var lossy = indices
-                let whole = LossyLZWEncoder.imageData(
-                    &lossy, minCodeSize: 8, table: lzw, policies: chosen, lossiness: lossiness)
+                let whole = try #require(
+                    LossyLZWEncoder.imageData(
+                        &lossy, minCodeSize: 8, table: lzw, policies: chosen, lossiness: lossiness))
                 var again = indices
                 #expect(
                     LossyLZWEncoder.imageData(

@@ -119,7 +119,7 @@ struct LosslessOptimizerTests {
         }
         for policy in LZWEncoder.FullTable.allCases {
             let codes = indices.withUnsafeBufferPointer {
-                LZWEncoder.compress($0, minCodeSize: 8, policy: policy, table: LZWTable()).codes
+                LZWEncoder.compress($0, minCodeSize: 8, policy: policy, table: LZWTable())!.codes
             }
             var data: [UInt8] = [8]
             for start in Swift.stride(from: 0, to: codes.count, by: 255) {

@@ -10,33 +10,37 @@ enum LZWEncoder {
 
     /// The image data of one GIF frame: the minimum code size byte, then the codes in sub-blocks of at most
     /// 255 bytes, then the block terminator. `indices` must all be below 2^`minCodeSize`. Each of `policies`
-    /// is tried (all of them by default; a quick encoding passes one) and the shortest stream kept.
+    /// is tried (all of them by default; a quick encoding passes one) and the shortest stream kept. Nil when it
+    /// would take `limit` bytes or more: a stream is given up as soon as it reaches that, as the frame planner's
+    /// other ways of storing a frame need only beat the best so far.
     static func imageData(
         _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, table: LZWTable,
-        policies: [FullTable] = FullTable.allCases
-    ) -> [UInt8] {
-        imageData(indices, minCodeSize: minCodeSize, table: table, policies: policies, under: .max)!
+        policies: [FullTable] = FullTable.allCases, under limit: Int = .max
+    ) -> [UInt8]? {
+        let best = shortest(policies, under: limit) { policy, stop in
+            compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, stop: stop).map {
+                ($0.codes, $0.filled, ())
+            }
+        }
+        return best.map { subBlocks($0.codes, minCodeSize: minCodeSize) }
     }
 
-    /// As `imageData`, when it takes fewer than `limit` bytes; nil otherwise. A stream is given up as soon as it
-    /// reaches the limit: the frame planner's other ways of storing a frame need only beat the best so far.
-    static func imageData(
-        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, table: LZWTable, policies: [FullTable],
-        under limit: Int
-    ) -> [UInt8]? {
-        var best: [UInt8]? = nil
+    /// The shortest stream of `policies` whose image data takes fewer than `limit` bytes. `attempt` writes one
+    /// policy's stream, given up (nil) once it reaches `stop` code bytes, with what else it made (`extra`). A
+    /// table that never filled up met no policy: the policies after it would write the same codes.
+    static func shortest<Extra>(
+        _ policies: [FullTable], under limit: Int,
+        _ attempt: (FullTable, _ stop: Int) -> (codes: [UInt8], filled: Bool, extra: Extra)?
+    ) -> (codes: [UInt8], extra: Extra)? {
+        var best: (codes: [UInt8], extra: Extra)? = nil
         for policy in policies {
             // Codes this long or longer make image data of at least the limit (or of the best's size).
-            let stop = min(codeBytes(framedUnder: limit), best?.count ?? .max)
-            guard
-                let (codes, filled) = compress(
-                    indices, minCodeSize: minCodeSize, policy: policy, table: table, stop: stop)
-            else { continue }
-            if best == nil || codes.count < best!.count { best = codes }
-            // A table that never filled up met no policy: the others would write the same codes.
+            let stop = min(codeBytes(framedUnder: limit), best?.codes.count ?? .max)
+            guard let (codes, filled, extra) = attempt(policy, stop) else { continue }
+            best = (codes, extra)
             if !filled { break }
         }
-        return best.map { subBlocks($0, minCodeSize: minCodeSize) }
+        return best
     }
 
     /// The fewest code bytes whose image data (the code size byte, a length byte per 255, the terminator) takes
@@ -67,16 +71,10 @@ enum LZWEncoder {
     }
 
     /// The packed code stream, least significant bit first, without sub-block framing; and whether the code
-    /// table filled up (only then does the policy matter).
+    /// table filled up (only then does the policy matter). Nil once the stream reaches `stop` bytes.
     static func compress(
-        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable
-    ) -> (codes: [UInt8], filled: Bool) {
-        compress(indices, minCodeSize: minCodeSize, policy: policy, table: table, stop: .max)!
-    }
-
-    /// As `compress`, nil once the stream reaches `stop` bytes.
-    static func compress(
-        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable, stop: Int
+        _ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, policy: FullTable, table: LZWTable,
+        stop: Int = .max
     ) -> (codes: [UInt8], filled: Bool)? {
         var filled = false
         var stopped = false

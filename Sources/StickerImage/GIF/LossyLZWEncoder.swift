@@ -4,29 +4,19 @@
 /// indices, for the frame planner to draw the next frame against. Codes, widths and table policies are
 /// `LZWEncoder`'s; only the choice of each code differs (`LossyMatch`).
 enum LossyLZWEncoder {
-    /// As `LZWEncoder.imageData`, with `indices` replaced by what the shortest stream decodes to.
+    /// As `LZWEncoder.imageData`, with `indices` replaced by what the shortest stream decodes to (unchanged when
+    /// there is none under `limit`).
     static func imageData(
         _ indices: inout [UInt8], minCodeSize: Int, table: LZWTable, policies: [LZWEncoder.FullTable],
-        lossiness: GIFLossiness
-    ) -> [UInt8] {
-        imageData(
-            &indices, minCodeSize: minCodeSize, table: table, policies: policies, lossiness: lossiness, under: .max)!
-    }
-
-    /// As `imageData`, when it takes fewer than `limit` bytes; nil (and `indices` unchanged) otherwise. A stream
-    /// is given up as soon as it reaches the limit, as `LZWEncoder`'s.
-    static func imageData(
-        _ indices: inout [UInt8], minCodeSize: Int, table: LZWTable, policies: [LZWEncoder.FullTable],
-        lossiness: GIFLossiness, under limit: Int
+        lossiness: GIFLossiness, under limit: Int = .max
     ) -> [UInt8]? {
-        var best: (codes: [UInt8], decoded: [UInt8])? = nil
-        for policy in policies {
-            let stop = min(LZWEncoder.codeBytes(framedUnder: limit), best?.codes.count ?? .max)
-            var decoded = [UInt8](repeating: 0, count: indices.count)
+        let pixels = indices
+        let best = LZWEncoder.shortest(policies, under: limit) { policy, stop in
+            var decoded = [UInt8](repeating: 0, count: pixels.count)
             var result: (count: Int, filled: Bool)? = nil
-            let codes = [UInt8](unsafeUninitializedCapacity: LZWEncoder.streamCapacity(indices.count)) {
+            let codes = [UInt8](unsafeUninitializedCapacity: LZWEncoder.streamCapacity(pixels.count)) {
                 out, written in
-                result = indices.withUnsafeBufferPointer { pixels in
+                result = pixels.withUnsafeBufferPointer { pixels in
                     decoded.withUnsafeMutableBufferPointer { decoded in
                         compress(
                             pixels, decoded: decoded, minCodeSize: minCodeSize, policy: policy, table: table,
@@ -35,13 +25,10 @@ enum LossyLZWEncoder {
                 }
                 written = result?.count ?? 0
             }
-            guard let (_, filled) = result else { continue }
-            if best == nil || codes.count < best!.codes.count { best = (codes, decoded) }
-            // A table that never filled up met no policy: the others would write the same codes.
-            if !filled { break }
+            return result.map { (codes, $0.filled, decoded) }
         }
         guard let best else { return nil }
-        indices = best.decoded
+        indices = best.extra
         return LZWEncoder.subBlocks(best.codes, minCodeSize: minCodeSize)
     }
 
