@@ -50,7 +50,9 @@ let package = Package(
         // The PNG row filters and their costs, vectorised by the C compiler.
         .target(name: "CPNGFilters"),
         // The palette quantiser: median cut and k-means in Oklab, adaptive dithering; plain RGBA pixels in and out.
-        .target(name: "StickerPalette"),
+        // The dithered remap's serial loop with AVX, used only when the CPU has it (checked at run time).
+        .target(name: "CPaletteKernels"),
+        .target(name: "StickerPalette", dependencies: ["StickerSupport", "CPaletteKernels"]),
         // The codecs: decoders over the C libraries, the project's own PNG, APNG, GIF and JPEG encoders.
         .target(
             name: "StickerImage",

@@ -241,7 +241,8 @@ final class FitSearch {
             if level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) {
                 return (finer, level)
             }
-            while level < axis.count, !fits(axis[level]) { level += 1 }
+            // Where no estimate fits this is the last level: not encoded when its estimate is well over the limit.
+            while level < axis.count, evaluator.wellOver(axis[level]) || !fits(axis[level]) { level += 1 }
             guard level < axis.count else { return nil }
         }
         guard level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) else {

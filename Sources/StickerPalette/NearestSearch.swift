@@ -6,9 +6,10 @@ struct NearestSearch {
     let entries: [PalettePoint]
     /// Whether an entry is fully opaque: only those may stand for an opaque pixel.
     let opaque: [Bool]
-    /// Per entry, every entry ordered by distance from it (itself first), and those distances.
-    private let neighbours: [Int32]
-    private let distances: [Float]
+    /// Per entry, every entry ordered by distance from it (itself first), and those distances (read by the AVX
+    /// dithering kernel too).
+    let neighbours: [Int32]
+    let distances: [Float]
 
     init(entries: [PalettePoint], opaque: [Bool]) {
         self.entries = entries

@@ -1,3 +1,6 @@
+import CPaletteKernels
+import StickerSupport
+
 /// Maps pixels to palette entries: each distinct colour to its nearest entry, or, with error diffusion,
 /// each pixel to the entry nearest its colour plus the error its neighbours left (Floyd-Steinberg,
 /// serpentine), in the palette space so the error carries alpha and premultiplied colour together.
@@ -15,6 +18,20 @@ struct Remapper {
     let points: [PalettePoint]
     let kinds: [Kind]
     let nearest: [UInt8]
+    /// `kinds` as their raw bytes, for the AVX kernel.
+    private let kindBytes: [UInt8]
+
+    /// Whether the dithering runs the AVX kernel of CPaletteKernels: this CPU has it and STICKERPACK_PORTABLE is
+    /// not set. Both loops give the same entries.
+    static let avx = Platform.x86Path(pk_has_avx())
+
+    init(search: NearestSearch, points: [PalettePoint], kinds: [Kind], nearest: [UInt8]) {
+        self.search = search
+        self.points = points
+        self.kinds = kinds
+        self.nearest = nearest
+        kindBytes = kinds.map(\.rawValue)
+    }
 
     /// Each pixel's entry without dithering.
     func remap(_ colors: [Int32]) -> [UInt8] {
@@ -30,8 +47,13 @@ struct Remapper {
     /// bytes, since the frame encoders keep unchanged pixels for free.
     func dither(
         _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?,
-        previous: (colors: [Int32], entries: [UInt8])? = nil
+        previous: (colors: [Int32], entries: [UInt8])? = nil, portable: Bool = !Remapper.avx
     ) -> [UInt8] {
+        if !portable,
+            let entries = ditherAVX(colors, width: width, height: height, level: level, strength: strength, previous)
+        {
+            return entries
+        }
         // Errors of this row and the next, one spare column each side; and the row's points, gathered before its
         // serial loop: a photo's points take tens of MB, met in no order, and these loads overlap one another where
         // the loop's would each stall the error chain (a quarter of the dithering's time on fit's set). Raw buffers:
@@ -43,8 +65,7 @@ struct Remapper {
         current.initialize(repeating: .zero)
         next.initialize(repeating: .zero)
         row.initialize(repeating: .zero)
-        // An error larger than this is cut down: it would smear one pixel's miss over a whole area.
-        let limit: Float = 0.12
+        let limit = Self.errorLimit
         // Unwrapped once, out of the loop (with the raw buffers, a fifth of its time).
         let strength = strength ?? []
         let (previousColors, previousEntries) = previous ?? ([], [])
@@ -85,5 +106,68 @@ struct Remapper {
             }
         }
         return output
+    }
+
+    /// An error larger than this is cut down: it would smear one pixel's miss over a whole area.
+    private static let errorLimit: Float = 0.12
+
+    /// `dither` by the AVX kernel; nil when it cannot allocate its rows.
+    private func ditherAVX(
+        _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?,
+        _ previous: (colors: [Int32], entries: [UInt8])?
+    ) -> [UInt8]? {
+        var status: Int32 = 0
+        let output = [UInt8](unsafeUninitializedCapacity: colors.count) { output, count in
+            output.initialize(repeating: 0)
+            count = colors.count
+            status = withPalette { palette in
+                colors.withUnsafeBufferPointer { colors in
+                    points.withUnsafeBytes { points in
+                        kindBytes.withUnsafeBufferPointer { kinds in
+                            nearest.withUnsafeBufferPointer { nearest in
+                                var frame = pk_frame(
+                                    colors: colors.baseAddress, width: width, height: height,
+                                    points: points.baseAddress?.assumingMemoryBound(to: Float.self),
+                                    kinds: kinds.baseAddress, nearest: nearest.baseAddress)
+                                let strength = strength ?? []
+                                let (previousColors, previousEntries) = previous ?? ([], [])
+                                return strength.withUnsafeBufferPointer { strength in
+                                    previousColors.withUnsafeBufferPointer { previousColors in
+                                        previousEntries.withUnsafeBufferPointer { previousEntries in
+                                            // An empty array may still have an address: none is null.
+                                            pk_dither(
+                                                palette, &frame, level, Self.errorLimit,
+                                                strength.isEmpty ? nil : strength.baseAddress,
+                                                previousColors.isEmpty ? nil : previousColors.baseAddress,
+                                                previousEntries.isEmpty ? nil : previousEntries.baseAddress,
+                                                output.baseAddress)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return status == 0 ? output : nil
+    }
+
+    /// The nearest search's tables as the kernel reads them.
+    private func withPalette(_ body: (UnsafePointer<pk_palette>) -> Int32) -> Int32 {
+        search.entries.withUnsafeBytes { entries in
+            search.opaque.withUnsafeBytes { opaque in
+                search.neighbours.withUnsafeBufferPointer { neighbours in
+                    search.distances.withUnsafeBufferPointer { distances in
+                        var palette = pk_palette(
+                            entries: entries.baseAddress?.assumingMemoryBound(to: Float.self),
+                            opaque: opaque.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                            neighbours: neighbours.baseAddress, distances: distances.baseAddress,
+                            count: search.entries.count)
+                        return body(&palette)
+                    }
+                }
+            }
+        }
     }
 }

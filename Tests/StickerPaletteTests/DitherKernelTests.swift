@@ -1,0 +1,37 @@
+import StickerImage
+import TestSupport
+import Testing
+
+@testable import StickerPalette
+
+@Suite("Dithering's AVX kernel")
+struct DitherKernelTests {
+    /// Real images with many colours: an animation whose frames carry entries from the one before (its first eight
+    /// frames, for time), a gradient with every alpha, and a photo.
+    static let files = [
+        "pillow-tests/gif/iss634.gif", "go-image-testdata/png-testdata/benchNRGBA-gradient.png",
+        "wuffs-testdata/hat.png",
+    ]
+
+    @Test(
+        "The AVX loop gives exactly the portable loop's entries", .enabled(if: Remapper.avx, "no AVX, or portable"),
+        arguments: files)
+    func sameEntries(_ file: String) throws {
+        let image = try ImageDecoder.decodeFile(at: Corpus.path(file))
+        let builder = PaletteBuilder(
+            width: image.width, height: image.height, frames: image.frames.prefix(8).map(\.image.pixels),
+            mostColors: 32)
+        for colors in [32, 3] {
+            for dithering in [PaletteQuantizer.Dithering.adaptive, .floydSteinberg] {
+                let options = PaletteQuantizer.Options(maxColors: colors, dithering: dithering)
+                let avx = builder.quantize(options, frames: nil, portable: false)
+                let portable = builder.quantize(options, frames: nil, portable: true)
+                let differing = zip(avx.indices.joined(), portable.indices.joined()).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(file), \(colors) colours, \(dithering): pixels whose entries differ")
+                // Dithered, not every pixel of a colour took one entry: the loops had errors to carry.
+                let plain = builder.quantize(PaletteQuantizer.Options(maxColors: colors, dithering: .none))
+                #expect(avx.indices != plain.indices)
+            }
+        }
+    }
+}
