@@ -30,4 +30,13 @@ struct FitOptionsParsingTests {
             }
         }
     }
+
+    @Test("Without --allow an animated GIF may become an APNG; an --allow list without format keeps GIF")
+    func formatForAnimations() throws {
+        let defaults = try FitOptions(
+            byteLimit: 500_000, minQuality: 70, allowList: nil, sizeClass: nil, limits: .default)
+        #expect(defaults.formatForAnimations && !defaults.allowed.contains(.format))
+        #expect(try !parse(allow: "palette,frames,resize,quality").formatForAnimations)
+        #expect(try parse(allow: "palette,format").allowed.contains(.format))
+    }
 }

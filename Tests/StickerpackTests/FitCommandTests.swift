@@ -177,6 +177,7 @@ struct FitCommandTests {
             outcomes = sorted(f["outcome"] for f in report["files"])
             assert outcomes == ["failed", "fitted"], outcomes
             assert all(f["output"] is None for f in report["files"])
+            assert report["formatForAnimations"] is True and "format" not in report["allowed"], report["allowed"]
             """, arguments: [schema, report])
         #expect(check.status == 0, "\(check.stderr)")
     }

@@ -10,6 +10,7 @@ extension FitReport {
             ("byteLimit", .int(options.byteLimit)),
             ("minQuality", .number(options.minQuality)),
             ("allowed", .array(options.allowed.sorted().map { .string($0.rawValue) })),
+            ("formatForAnimations", .bool(options.formatForAnimations)),
             ("sizeClass", .optional(options.sizeClass) { .string($0.rawValue) }),
             ("dryRun", .bool(dryRun)),
             ("files", .array(results.map { Self.json($0, output: outputs[$0.path]) })),
