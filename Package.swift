@@ -134,7 +134,8 @@ let package = Package(
             name: "StickerLintTests",
             dependencies: ["StickerLint", "StickerCatalog", "StickerImage", "StickerSupport"]),
         .testTarget(
-            name: "StickerFitTests", dependencies: ["StickerFit", "StickerImage", "StickerQuality", "StickerCatalog"]),
+            name: "StickerFitTests",
+            dependencies: ["StickerFit", "StickerImage", "StickerQuality", "StickerCatalog", "TestSupport"]),
         .testTarget(
             name: "StickerReportTests",
             dependencies: ["StickerReport", "StickerLint", "StickerImage", "StickerQuality", "StickerJSON"]),

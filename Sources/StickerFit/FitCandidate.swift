@@ -35,6 +35,13 @@ struct FitCandidate: Sendable {
         if score.mean != other.score.mean { return score.mean > other.score.mean }
         return bytes.count < other.bytes.count
     }
+
+    /// Whether a candidate scoring `score` may be better than `other` (`isBetter`) before its bytes are known: an
+    /// equal score leaves it to the bytes.
+    static func beats(_ score: StickerScore, _ other: FitCandidate) -> Bool {
+        if score.worst != other.score.worst { return score.worst > other.score.worst }
+        return score.mean >= other.score.mean
+    }
 }
 
 extension Array where Element == FitCandidate {

@@ -38,6 +38,11 @@ enum FitEncoding {
     /// is already the smallest.
     static func hasQuickerEffort(_ format: ImageFormat) -> Bool { format != .jpeg }
 
+    /// The pixels an exact GIF of `image` shows: its alpha cut at the encoder's threshold.
+    static func shownAsGIF(_ image: RGBAImage) -> RGBAImage {
+        GIFEncoder.thresholded(image, at: GIFEncoder.alphaThreshold)
+    }
+
     /// A JPEG at `quality` (1-100).
     static func encodeJPEG(_ image: DecodedImage, quality: Int) throws(EncodeError) -> [UInt8] {
         try ImageEncoder.encode(image, as: .jpeg, jpegQuality: quality)

@@ -130,11 +130,12 @@ final class FitEvaluator {
         }
     }
 
-    /// The quick score of an undithered palette setting's pixels, before the encoding (which, for GIF, takes
-    /// more away), from only the frames the scorer reads: without dithering each frame's pixels do not depend
-    /// on the frames quantised before it (nor, with one palette for all, on those frames' colours).
-    func unencodedScore(_ knobs: FitKnobs) -> Double? {
-        guard let colors = knobs.colors, !knobs.dithered, !knobs.framePalettes else { return nil }
+    /// The quick score of an undithered palette setting's file, from its pixels before any encoding: an exact GIF
+    /// shows them with its alpha cut, an APNG as they are. Only the frames the scorer reads are quantised: without
+    /// dithering each frame's pixels do not depend on the frames quantised before it (nor, with one palette for
+    /// all, on those frames' colours). Nil for a setting that is dithered, lossy or not a palette.
+    func plainScore(_ knobs: FitKnobs) -> StickerScore? {
+        guard let colors = knobs.colors, !knobs.dithered, !knobs.framePalettes, knobs.lossy == 0 else { return nil }
         let key = FitCell(knobs)
         let found = images.cell(key)
         var image = found.image
@@ -142,9 +143,12 @@ final class FitEvaluator {
         let read = scorer.framesRead(candidateDelays: image.frames.map(\.delayMs))
         let quantized = images.palettes(key.geometry).quantize(
             FitCellImages.options(colors: colors, dithered: false), frames: read.map { found.kept[$0] })
-        for (position, index) in read.enumerated() { image.frames[index].image = quantized.image(frame: position) }
+        for (position, index) in read.enumerated() {
+            let pixels = quantized.image(frame: position)
+            image.frames[index].image = knobs.format == .gif ? FitEncoding.shownAsGIF(pixels) : pixels
+        }
         do {
-            return try scorer.score(knobs.geometry.art(of: image)).worst
+            return try scorer.score(knobs.geometry.art(of: image))
         } catch {
             note(.scoring(error))
             return nil

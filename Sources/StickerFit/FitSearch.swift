@@ -199,8 +199,8 @@ final class FitSearch {
         for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) {
             // On a long animation, not encoded in full when its sample says it is well over the limit.
             if FitSearchPlan.isSampled(frames: plain.frames) && evaluator.wellOver(plain) { continue }
-            // Nor when its pixels, before any encoding, score worse than what was found.
-            if let bar = best?.score.worst, let top = evaluator.unencodedScore(plain), top < bar { continue }
+            // Nor when its file, scored from its pixels before any encoding, would not beat what was found.
+            if let best, let shown = evaluator.plainScore(plain), !FitCandidate.beats(shown, best) { continue }
             if let size = evaluator.size(of: plain), size <= limit, let found = evaluator.candidate(plain),
                 found.isBetter(than: best)
             {

@@ -86,7 +86,8 @@ public enum LosslessOptimizer {
         case .gif:
             var binary = image
             for index in binary.frames.indices {
-                binary.frames[index].image = GIFEncoder.thresholded(binary.frames[index].image, at: 128)
+                let frame = binary.frames[index].image
+                binary.frames[index].image = GIFEncoder.thresholded(frame, at: GIFEncoder.alphaThreshold)
             }
             return try GIFEncoder.encode(
                 Prepared(binary, representable: Self.gifRepresentable).image,

@@ -1,4 +1,5 @@
 import StickerImage
+import TestSupport
 import Testing
 
 @testable import StickerFit
@@ -48,5 +49,28 @@ struct FitEvaluatorTests {
         #expect(try #require(evaluator.size(of: knobs)) > 100)
         #expect(evaluator.candidate(knobs) == nil)
         #expect(evaluator.budget.encodings == 1 && evaluator.fault == nil)
+    }
+
+    @Test("An undithered setting's score from its pixels is its file's score: a GIF's alpha cut, an APNG's kept")
+    func plainScoreIsTheFileScore() throws {
+        // A gradient through every alpha (so the GIF's cut shows), and an animation.
+        let gradient = try ImageDecoder.decodeFile(
+            at: Corpus.path("go-image-testdata/png-testdata/benchNRGBA-gradient.png"))
+        for source in [gradient, try TestImages.animation(frames: 4)] {
+            let options = FitOptions(byteLimit: 10_000_000, minQuality: 0, allowed: [.palette])
+            let evaluator = try FitEvaluator(
+                source: source, limit: 10_000_000, options: options, budget: FitWorkBudget())
+            let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+            for format in [ImageFormat.gif, .png] {
+                let knobs = FitKnobs(geometry: base, frames: source.frames.count, format: format, colors: 12)
+                let predicted = try #require(evaluator.plainScore(knobs))
+                _ = evaluator.size(of: knobs)
+                let file = try #require(evaluator.candidate(knobs)).score
+                #expect(predicted.worst == file.worst && predicted.mean == file.mean, "\(format)")
+            }
+            var dithered = FitKnobs(geometry: base, frames: source.frames.count, format: .gif, colors: 12)
+            dithered.dithered = true
+            #expect(evaluator.plainScore(dithered) == nil)
+        }
     }
 }

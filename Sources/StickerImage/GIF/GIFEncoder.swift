@@ -14,8 +14,11 @@ public enum GIFEncoder {
     /// LZW stream (`GIFLossiness`: 100 is about a just-noticeable difference, 7 levels of grey), through one global
     /// table: frames that would need local tables are quantised to one. Transparency, frames, delays and the loop
     /// count stay exact.
+    /// The alpha from which a pixel is drawn opaque (below it, transparent): GIF has no partial alpha.
+    public static let alphaThreshold: UInt8 = 128
+
     public static func encode(
-        _ image: DecodedImage, alphaThreshold: UInt8 = 128, quick: Bool = false, lossy: Int = 0
+        _ image: DecodedImage, alphaThreshold: UInt8 = GIFEncoder.alphaThreshold, quick: Bool = false, lossy: Int = 0
     ) throws(EncodeError) -> [UInt8] {
         guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
             throw EncodeError.unsupportedImage(
