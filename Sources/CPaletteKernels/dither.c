@@ -105,7 +105,9 @@ __attribute__((target("avx"))) int pk_dither(const pk_palette *palette, const pk
         const int forward = y % 2 == 0;
         const long step = forward ? 1 : -1;
         const int32_t *colors = frame->colors + y * width;
-        for (long x = 0; x < width; x++) memcpy(row + x * 16, frame->points + (long)colors[x] * 16, 16 * sizeof(float));
+        for (long x = 0; x < width; x++) {
+            memcpy(row + x * 16, frame->points + (long)colors[x] * 16, 16 * sizeof(float));
+        }
         for (long n = 0; n < width; n++) {
             const long x = forward ? n : width - 1 - n;
             const long i = y * width + x;

@@ -8,15 +8,15 @@
 import StickerPalette
 
 public enum GIFEncoder {
+    /// The alpha from which a pixel is drawn opaque (below it, transparent): GIF has no partial alpha.
+    public static let alphaThreshold: UInt8 = 128
+
     /// `quick`: one LZW table policy per frame instead of both, for sizes that only need to be no smaller.
     /// `lossy`: 0 writes the frames' colours exactly (after quantisation when there are more than 256); above 0 each
     /// visible pixel may show a colour up to `lossy` units of the quantiser's perceptual distance away, for a shorter
     /// LZW stream (`GIFLossiness`: 100 is about a just-noticeable difference, 7 levels of grey), through one global
     /// table: frames that would need local tables are quantised to one. Transparency, frames, delays and the loop
     /// count stay exact.
-    /// The alpha from which a pixel is drawn opaque (below it, transparent): GIF has no partial alpha.
-    public static let alphaThreshold: UInt8 = 128
-
     public static func encode(
         _ image: DecodedImage, alphaThreshold: UInt8 = GIFEncoder.alphaThreshold, quick: Bool = false, lossy: Int = 0
     ) throws(EncodeError) -> [UInt8] {
