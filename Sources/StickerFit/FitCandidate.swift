@@ -31,9 +31,8 @@ struct FitCandidate: Sendable {
     /// Higher worst-frame score first, then higher mean, then fewer bytes.
     func isBetter(than other: FitCandidate?) -> Bool {
         guard let other else { return true }
-        if score.worst != other.score.worst { return score.worst > other.score.worst }
-        if score.mean != other.score.mean { return score.mean > other.score.mean }
-        return bytes.count < other.bytes.count
+        if score.worst == other.score.worst && score.mean == other.score.mean { return bytes.count < other.bytes.count }
+        return Self.beats(score, other)
     }
 
     /// Whether a candidate scoring `score` may be better than `other` (`isBetter`) before its bytes are known: an

@@ -229,20 +229,22 @@ final class FitSearch {
             let finer = level > 0 ? finerColors(fitting: axis[level], over: axis[level - 1]) : nil
             return (finer ?? axis[level], level)
         }
+        // A setting whose estimate is well over the limit is taken not to fit, without encoding it.
+        func mayFit(_ knobs: FitKnobs) -> Bool { !evaluator.wellOver(knobs) && fits(knobs) }
         var level = min(
             FitSearchPlan.firstPassing(axis.count) { evaluator.calibrated(axis[$0]).map { $0 <= limit } ?? false },
             axis.count - 1)
-        if level > 0, !evaluator.wellOver(axis[level - 1]), fits(axis[level - 1]) {
+        if level > 0, mayFit(axis[level - 1]) {
             // The estimates were pessimistic: the level above fits too, and maybe more.
             level -= 1
-            while level > 0, !evaluator.wellOver(axis[level - 1]), fits(axis[level - 1]) { level -= 1 }
+            while level > 0, mayFit(axis[level - 1]) { level -= 1 }
         } else {
             // The counts between the estimated boundary and the level above come before the boundary itself.
             if level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) {
                 return (finer, level)
             }
-            // Where no estimate fits this is the last level: not encoded when its estimate is well over the limit.
-            while level < axis.count, evaluator.wellOver(axis[level]) || !fits(axis[level]) { level += 1 }
+            // Where no estimate fits, `level` is the last level, which may be well over too.
+            while level < axis.count, !mayFit(axis[level]) { level += 1 }
             guard level < axis.count else { return nil }
         }
         guard level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) else {

@@ -90,7 +90,7 @@ public enum LosslessOptimizer {
                 binary.frames[index].image = GIFEncoder.thresholded(frame, at: GIFEncoder.alphaThreshold)
             }
             return try GIFEncoder.encode(
-                Prepared(binary, representable: Self.gifRepresentable).image,
+                binary: Prepared(binary, representable: Self.gifRepresentable).image,
                 quick: effort.level < PNGCompression.max.level, lossy: gifLossy)
         case .jpeg:
             return try ImageEncoder.encodeJPEG(image.frames[0].image, quality: jpegQuality)

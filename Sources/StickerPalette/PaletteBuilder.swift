@@ -20,7 +20,7 @@ public final class PaletteBuilder {
     private let hasTransparent: Bool
     /// Every distinct colour's point and kind (the transparent one's included), as the remap sees them.
     private let allPoints: [PalettePoint]
-    private let kinds: [Remapper.Kind]
+    private let kinds: [UInt8]
     /// Adaptive dithering's strength maps, one a frame as it is first remapped: they depend on the colours only.
     private var strengthMaps: [[UInt8]?] = []
     /// The median cut run for the most boxes asked so far; rerun only when more are asked.
@@ -66,10 +66,10 @@ public final class PaletteBuilder {
         opaque = visible.map { colors[$0] >= 0xFF00_0000 }
         clusters = ColorBuckets(colors: visible.map { colors[$0] }, points: points, weights: weights, opaque: opaque)
         var allPoints = [PalettePoint](repeating: PaletteSpace.point(0), count: colors.count)
-        var kinds = [Remapper.Kind](repeating: .transparent, count: colors.count)
+        var kinds = [UInt8](repeating: Remapper.Kind.transparent.rawValue, count: colors.count)
         for (n, id) in visible.enumerated() {
             allPoints[id] = points[n]
-            kinds[id] = opaque[n] ? .opaque : .translucent
+            kinds[id] = (opaque[n] ? Remapper.Kind.opaque : .translucent).rawValue
         }
         self.allPoints = allPoints
         self.kinds = kinds

@@ -14,24 +14,15 @@ struct Remapper {
     }
 
     let search: NearestSearch
-    /// Per distinct colour: its point, its kind and its nearest entry.
+    /// Per distinct colour: its point, its kind (a `Kind`'s raw value, as the AVX kernel reads it) and its nearest
+    /// entry.
     let points: [PalettePoint]
-    let kinds: [Kind]
+    let kinds: [UInt8]
     let nearest: [UInt8]
-    /// `kinds` as their raw bytes, for the AVX kernel.
-    private let kindBytes: [UInt8]
 
     /// Whether the dithering runs the AVX kernel of CPaletteKernels: this CPU has it and STICKERPACK_PORTABLE is
     /// not set. Both loops give the same entries.
     static let avx = Platform.x86Path(pk_has_avx())
-
-    init(search: NearestSearch, points: [PalettePoint], kinds: [Kind], nearest: [UInt8]) {
-        self.search = search
-        self.points = points
-        self.kinds = kinds
-        self.nearest = nearest
-        kindBytes = kinds.map(\.rawValue)
-    }
 
     /// Each pixel's entry without dithering.
     func remap(_ colors: [Int32]) -> [UInt8] {
@@ -47,10 +38,15 @@ struct Remapper {
     /// bytes, since the frame encoders keep unchanged pixels for free.
     func dither(
         _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?,
-        previous: (colors: [Int32], entries: [UInt8])? = nil, portable: Bool = !Remapper.avx
+        previous: (colors: [Int32], entries: [UInt8])?, portable: Bool
     ) -> [UInt8] {
+        // Unwrapped once, out of the loop (with the raw buffers, a fifth of the Swift loop's time).
+        let strength = strength ?? []
+        let (previousColors, previousEntries) = previous ?? ([], [])
         if !portable,
-            let entries = ditherAVX(colors, width: width, height: height, level: level, strength: strength, previous)
+            let entries = ditherAVX(
+                colors, width: width, height: height, level: level, strength: strength,
+                previous: (previousColors, previousEntries))
         {
             return entries
         }
@@ -66,9 +62,6 @@ struct Remapper {
         next.initialize(repeating: .zero)
         row.initialize(repeating: .zero)
         let limit = Self.errorLimit
-        // Unwrapped once, out of the loop (with the raw buffers, a fifth of its time).
-        let strength = strength ?? []
-        let (previousColors, previousEntries) = previous ?? ([], [])
         let output = [UInt8](unsafeUninitializedCapacity: colors.count) { output, count in
             count = colors.count
             for y in 0..<height {
@@ -80,7 +73,7 @@ struct Remapper {
                     let i = y * width + x
                     let color = Int(colors[i])
                     let kind = kinds[color]
-                    if kind == .transparent {
+                    if kind == Kind.transparent.rawValue {
                         output[i] = nearest[color]
                         continue
                     }
@@ -90,7 +83,9 @@ struct Remapper {
                         if !previousColors.isEmpty, previousColors[i] == colors[i] {
                             Int(previousEntries[i])
                         } else {
-                            search.nearest(target, opaque: kind == .opaque, guess: Int(nearest[color])).index
+                            search.nearest(
+                                target, opaque: kind == Kind.opaque.rawValue, guess: Int(nearest[color])
+                            ).index
                         }
                     output[i] = UInt8(entry)
                     var error = (target - search.entries[entry]) * level
@@ -111,49 +106,52 @@ struct Remapper {
     /// An error larger than this is cut down: it would smear one pixel's miss over a whole area.
     private static let errorLimit: Float = 0.12
 
-    /// `dither` by the AVX kernel; nil when it cannot allocate its rows.
+    /// `dither` by the AVX kernel (`strength` and `previous` empty for none); nil when it cannot allocate its rows.
     private func ditherAVX(
-        _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?,
-        _ previous: (colors: [Int32], entries: [UInt8])?
+        _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8],
+        previous: (colors: [Int32], entries: [UInt8])
     ) -> [UInt8]? {
-        var status: Int32 = 0
+        var status: Int32 = -1
         let output = [UInt8](unsafeUninitializedCapacity: colors.count) { output, count in
-            output.initialize(repeating: 0)
-            count = colors.count
-            status = withPalette { palette in
-                colors.withUnsafeBufferPointer { colors in
-                    points.withUnsafeBytes { points in
-                        kindBytes.withUnsafeBufferPointer { kinds in
-                            nearest.withUnsafeBufferPointer { nearest in
-                                var frame = pk_frame(
-                                    colors: colors.baseAddress, width: width, height: height,
-                                    points: points.baseAddress?.assumingMemoryBound(to: Float.self),
-                                    kinds: kinds.baseAddress, nearest: nearest.baseAddress)
-                                let strength = strength ?? []
-                                let (previousColors, previousEntries) = previous ?? ([], [])
-                                return strength.withUnsafeBufferPointer { strength in
-                                    previousColors.withUnsafeBufferPointer { previousColors in
-                                        previousEntries.withUnsafeBufferPointer { previousEntries in
-                                            // An empty array may still have an address: none is null.
-                                            pk_dither(
-                                                palette, &frame, level, Self.errorLimit,
-                                                strength.isEmpty ? nil : strength.baseAddress,
-                                                previousColors.isEmpty ? nil : previousColors.baseAddress,
-                                                previousEntries.isEmpty ? nil : previousEntries.baseAddress,
-                                                output.baseAddress)
-                                        }
-                                    }
-                                }
-                            }
+            status = withKernelTables(colors, width: width, height: height) { palette, frame in
+                strength.withNullableAddress { strength in
+                    previous.colors.withNullableAddress { previousColors in
+                        previous.entries.withNullableAddress { previousEntries in
+                            pk_dither(
+                                palette, frame, level, Self.errorLimit, strength, previousColors, previousEntries,
+                                output.baseAddress)
+                        }
+                    }
+                }
+            }
+            // The kernel writes every entry, or none when it fails.
+            count = status == 0 ? colors.count : 0
+        }
+        return status == 0 ? output : nil
+    }
+
+    /// The nearest search's tables and the frame's colours as the kernel reads them, valid inside `body`.
+    private func withKernelTables(
+        _ colors: [Int32], width: Int, height: Int,
+        _ body: (UnsafePointer<pk_palette>, UnsafePointer<pk_frame>) -> Int32
+    ) -> Int32 {
+        withPalette { palette in
+            colors.withUnsafeBufferPointer { colors in
+                points.withUnsafeBytes { points in
+                    kinds.withUnsafeBufferPointer { kinds in
+                        nearest.withUnsafeBufferPointer { nearest in
+                            var frame = pk_frame(
+                                colors: colors.baseAddress, width: width, height: height,
+                                points: points.baseAddress?.assumingMemoryBound(to: Float.self),
+                                kinds: kinds.baseAddress, nearest: nearest.baseAddress)
+                            return body(palette, &frame)
                         }
                     }
                 }
             }
         }
-        return status == 0 ? output : nil
     }
 
-    /// The nearest search's tables as the kernel reads them.
     private func withPalette(_ body: (UnsafePointer<pk_palette>) -> Int32) -> Int32 {
         search.entries.withUnsafeBytes { entries in
             search.opaque.withUnsafeBytes { opaque in
@@ -169,5 +167,12 @@ struct Remapper {
                 }
             }
         }
+    }
+}
+
+extension Array {
+    /// The elements' address for a C call, null when there are none (an empty array may still have one).
+    fileprivate func withNullableAddress<R>(_ body: (UnsafePointer<Element>?) -> R) -> R {
+        withUnsafeBufferPointer { body($0.isEmpty ? nil : $0.baseAddress) }
     }
 }

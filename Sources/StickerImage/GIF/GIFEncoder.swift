@@ -20,13 +20,21 @@ public enum GIFEncoder {
     public static func encode(
         _ image: DecodedImage, alphaThreshold: UInt8 = GIFEncoder.alphaThreshold, quick: Bool = false, lossy: Int = 0
     ) throws(EncodeError) -> [UInt8] {
-        guard (1...0xFFFF).contains(image.width), (1...0xFFFF).contains(image.height) else {
-            throw EncodeError.unsupportedImage(
-                "GIF encoding failed: \(image.width)x\(image.height) px; a GIF side is 1 to 65535 px")
-        }
         var binary = image
         for index in binary.frames.indices {
             binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
+        }
+        return try encode(binary: binary, quick: quick, lossy: lossy)
+    }
+
+    /// `encode` of frames already `thresholded` (the lossless step cuts the alpha first, to merge the frames that
+    /// become equal), which are not cut again.
+    package static func encode(binary: DecodedImage, quick: Bool = false, lossy: Int = 0) throws(EncodeError)
+        -> [UInt8]
+    {
+        guard (1...0xFFFF).contains(binary.width), (1...0xFFFF).contains(binary.height) else {
+            throw EncodeError.unsupportedImage(
+                "GIF encoding failed: \(binary.width)x\(binary.height) px; a GIF side is 1 to 65535 px")
         }
         // Local tables write each frame's own colours, exactly; lossy LZW needs the one global table.
         if let exact = encodeExact(binary, globalOnly: lossy > 0, quick: quick, lossy: lossy) { return exact.bytes }
