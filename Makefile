@@ -144,7 +144,7 @@ test-deps: deps $(VENV_PIP)
 test: test-deps
 	@if [ "$$(uname)" = Linux ]; then $(MAKE) --no-print-directory lint; fi
 	$(MAKE) --no-print-directory build-tests
-	PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build $(DEBUG_FLAGS)
+	PATH="$(VENV)/bin:$$PATH" Tests/failures-last.sh $(SWIFT) test --skip-build $(DEBUG_FLAGS)
 
 # Formatting: swift format's own verdict, strict, over every Swift file (.swift-format holds the settings),
 # and no line over 120 columns in Sources and Tests (swift format does not break comments or strings).
@@ -200,9 +200,9 @@ ASAN_UBSAN := $(DEBUG_FLAGS) --sanitize=address -Xcc -fsanitize=undefined -Xcc -
 sanitize: test-deps
 	$(SWIFT) build --build-tests $(ASAN_UBSAN)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 \
-		PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build $(ASAN_UBSAN)
+		PATH="$(VENV)/bin:$$PATH" Tests/failures-last.sh $(SWIFT) test --skip-build $(ASAN_UBSAN)
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS) --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 PATH="$(VENV)/bin:$$PATH" $(SWIFT) test --skip-build $(DEBUG_FLAGS) \
+	TSAN_OPTIONS=halt_on_error=1 PATH="$(VENV)/bin:$$PATH" Tests/failures-last.sh $(SWIFT) test --skip-build $(DEBUG_FLAGS) \
 		--sanitize=thread --scratch-path .build-tsan
 
 # libFuzzer with AddressSanitizer, one target after another (Tests/Fuzz/fuzz.sh); fails when a target finds a crash.
