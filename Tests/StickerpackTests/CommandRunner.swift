@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `stickerpack` binary as a user would, in a real subprocess.
 struct CommandResult {
@@ -43,9 +44,24 @@ enum Stickerpack {
             // The shell sets the limit in the child only, then becomes the command.
             command = ["/bin/sh", "-c", "ulimit -v \(memoryMiB << 10) && exec \"$@\"", "sh"] + command
         }
-        return try Subprocess.run(
+        let result = try Subprocess.run(
             URL(fileURLWithPath: command[0]), Array(command.dropFirst()), environment: environment, in: directory,
             deadline: bounds?.seconds)
+        // A sanitizer's report in the child fails the test whatever its status, and is shown whole: a test that
+        // expects a failing status would pass over it, and one that checks stdout would not say why.
+        if sanitized, let report = sanitizerReport(result.stderr) {
+            Issue.record("stickerpack \(arguments.joined(separator: " ")): \(report)")
+        }
+        return result
+    }
+
+    /// The first sanitizer report in `stderr`, from its opening line on.
+    static func sanitizerReport(_ stderr: String) -> Substring? {
+        let openings = [
+            "WARNING: ThreadSanitizer", "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:",
+        ]
+        guard let start = openings.compactMap({ stderr.range(of: $0)?.lowerBound }).min() else { return nil }
+        return stderr[start...].prefix(6000)
     }
 
     /// Sanitizers reserve terabytes of address space, so an address-space limit means nothing under them.
