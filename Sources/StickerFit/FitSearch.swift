@@ -79,8 +79,10 @@ final class FitSearch {
         for exact in ranked.prefix(FitFinalists.leaders) {
             // A size far behind the first is not refined: refining has lifted a size by up to 16 points.
             if let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap { continue }
+            // Another format first (APNG from the GIF's palette up): loss cannot buy a GIF what it already shows.
+            let others = otherFormats(of: exact, skip: skip)
             if plan.triesLoss(exact.knobs.format) {
-                let lossy = lossyClimb(from: exact, skip: skip)
+                let lossy = lossyClimb(from: exact, skip: skip, lossless: others.map(\.knobs))
                 if lossy.knobs != exact.knobs { contenders.append(lossy) }
             }
             // A palette a frame, where a quick look says the frames' colours differ enough to pay for it.
@@ -93,27 +95,33 @@ final class FitSearch {
             {
                 contenders.append(other)
             }
-            for format in plan.formats.dropFirst() where !plan.formatChangeAsked {
-                let cell = searchCell(FitCell(exact.knobs), format: format, skip: skip, atLeast: exact.knobs.colors)
-                if let other = cell.best { contenders.append(other) }
-            }
+            contenders += others
         }
         let own = plan.formats[0]
         return ranking.ranked(contenders) { $0.knobs.format == own ? 0 : FitSearchPlan.formatGain }.first
     }
 
+    /// The best of `exact`'s cell in each format fit's default also tries (APNG, for a GIF), from its palette up.
+    private func otherFormats(of exact: FitCandidate, skip: FitKnobs?) -> [FitCandidate] {
+        (plan.formatChangeAsked ? [] : plan.formats.dropFirst()).compactMap { format in
+            searchCell(FitCell(exact.knobs), format: format, skip: skip, atLeast: exact.knobs.colors).best
+        }
+    }
+
     /// The full score of `knobs` when the finalists' ranking computed it, so the final step need not again.
     func knownFullScore(of knobs: FitKnobs) -> StickerScore? { ranking?.fullScore(of: knobs) }
 
-    /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above
-    /// it, the least lossy budget that fits, climbing while the score rises. A level where even the most loss
-    /// does not fit ends the climb (more colours take more bytes), as does one that looks no better.
-    private func lossyClimb(from found: FitCandidate, skip: FitKnobs?) -> FitCandidate {
+    /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above it,
+    /// the least lossy budget that fits, climbing while the score rises, until a level where even the most loss
+    /// does not fit or that looks no better. None when a `lossless` setting of the cell (APNG) shows every level.
+    private func lossyClimb(from found: FitCandidate, skip: FitKnobs?, lossless: [FitKnobs]) -> FitCandidate {
         var best = found
         // More colours take more bytes at one budget: each level's search starts at the budget the one below took.
         var least = 0
         let axis = plan.axis(FitCell(found.knobs), format: found.knobs.format, skip: skip)
-        for base in FitSearchPlan.lossyBases(axis, above: found.knobs) {
+        let bases = FitSearchPlan.lossyBases(axis, above: found.knobs)
+        guard !lossless.contains(where: { FitSearchPlan.showsAll(bases, $0) }) else { return found }
+        for base in bases {
             guard let (knobs, level) = finestFitting(Array(FitSearchPlan.lossyRungs(of: base).dropFirst(least))),
                 let richer = evaluator.candidate(knobs)
             else { break }

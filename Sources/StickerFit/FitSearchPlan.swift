@@ -140,6 +140,17 @@ struct FitSearchPlan {
         return Array(richer.reversed().prefix(lossyClimb))
     }
 
+    /// Whether the lossless setting `other` has a palette at least as rich as each of `bases`: as many colours or
+    /// more, dithered if they are at as many. A lossy GIF of such a palette shows no more than `other` does (its
+    /// loss and its alpha cut only take away).
+    static func showsAll(_ bases: [FitKnobs], _ other: FitKnobs) -> Bool {
+        let richest = other.colors ?? .max
+        return bases.allSatisfy { base in
+            let colors = base.colors ?? .max
+            return colors < richest || (colors == richest && (other.dithered || !base.dithered))
+        }
+    }
+
     /// The palette level under `colors` (itself at the last level).
     static func levelBelow(_ colors: Int) -> Int { colorLevels.first { $0 < colors } ?? colors }
 

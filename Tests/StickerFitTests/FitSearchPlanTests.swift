@@ -49,6 +49,28 @@ struct FitSearchPlanTests {
         #expect(rungs.allSatisfy { $0.colors == 32 && $0.dithered })
     }
 
+    @Test("No lossy climb where a lossless APNG of the cell already has each level's palette, dithered as rich")
+    func lossShownWithoutLoss() {
+        let axis = Self.plan(.gif, allowed: [.palette, .quality]).axis(Self.cell, format: .gif, skip: nil)
+        let bases = FitSearchPlan.lossyBases(axis, above: axis.first { $0.colors == 32 }!)
+        var apng = bases[2]
+        apng.format = .apng
+        #expect(apng.colors == 96 && apng.dithered && FitSearchPlan.showsAll(bases, apng))
+        // Undithered at 96, it may show less than the dithered 96; at 128 it shows more.
+        apng.dithered = false
+        #expect(!FitSearchPlan.showsAll(bases, apng))
+        apng.colors = 128
+        #expect(FitSearchPlan.showsAll(bases, apng))
+        apng.colors = 64
+        apng.dithered = true
+        #expect(!FitSearchPlan.showsAll(bases, apng))
+        // The GIF's own colours, as a base, are shown only by a file with its own colours too.
+        let top = FitSearchPlan.lossyBases(axis, above: axis.first { $0.colors == 192 }!)
+        #expect(!FitSearchPlan.showsAll(top, apng))
+        apng.colors = nil
+        #expect(FitSearchPlan.showsAll(top, apng))
+    }
+
     @Test("Without --allow palette the axis is the cell's own colours alone")
     func noPalette() {
         let axis = Self.plan(.png, allowed: [.frames]).axis(Self.cell, format: .png, skip: nil)
