@@ -19,6 +19,9 @@ public final class StickerScorer {
     private let sourceFrames: [(index: Int, image: RGBAImage)]
     /// Whether each of those is opaque: over an opaque candidate frame it scores the same on every background.
     private let sourceOpaque: [Bool]
+    /// Per scored frame, the position of the first with the same pixels (its own when none): against the same
+    /// candidate frame it scores the same, so it is scored once.
+    private let twins: [Int]
     private let metric: SSIMULACRA2
     /// Per scored source frame, its prepared side over each background (in `ScoreBackground.allCases`
     /// order), while the budget lasts; nil past it.
@@ -49,14 +52,24 @@ public final class StickerScorer {
         let sourceFrames = picked.map { (index: $0, image: fitted(frames[$0].image)) }
         self.sourceFrames = sourceFrames
         sourceOpaque = sourceFrames.map(\.image.isOpaque)
+        let twins = IdenticalFrames.firstOccurrences(sourceFrames.map(\.image))
+        self.twins = twins
         let metric = SSIMULACRA2(maximumWidth: size.width, maximumHeight: size.height)
         let perFrame = PreparedOriginal.bytes(width: size.width, height: size.height) * ScoreBackground.allCases.count
-        prepared = sourceFrames.indices.map { position -> [PreparedOriginal]? in
-            guard keepsOriginals, (position + 1) * perFrame <= StickerScorer.preparedBudget else { return nil }
-            return ScoreBackground.allCases.map {
-                metric.prepare(original: sourceFrames[position].image, background: $0.color)
+        var prepared: [[PreparedOriginal]?] = []
+        for position in sourceFrames.indices {
+            guard keepsOriginals, (position + 1) * perFrame <= StickerScorer.preparedBudget else {
+                prepared.append(nil)
+                continue
             }
+            prepared.append(
+                twins[position] != position
+                    ? prepared[twins[position]]
+                    : ScoreBackground.allCases.map {
+                        metric.prepare(original: sourceFrames[position].image, background: $0.color)
+                    })
         }
+        self.prepared = prepared
         self.metric = metric
     }
 
@@ -86,7 +99,17 @@ public final class StickerScorer {
         // One workspace per thread; the first is this scorer's own.
         let metrics = Workspaces(first: metric, count: threads)
         let scores = ParallelSlots<[Double]>(count: sourceFrames.count)
-        ParallelWork.forEach(sourceFrames.count, workers: threads) { worker, position in
+        // A frame the same as an earlier one, shown by a candidate frame the same as that one's, takes its scores.
+        let twins = twins
+        let shown = IdenticalFrames.firstOccurrences(candidate.map(\.image))
+        let sameAsTwin = sourceFrames.indices.map { position in
+            let twin = twins[position]
+            return twin != position
+                && shown[matches[sourceFrames[twin].index]] == shown[matches[sourceFrames[position].index]]
+        }
+        let scored = sourceFrames.indices.filter { !sameAsTwin[$0] }
+        ParallelWork.forEach(scored.count, workers: threads) { worker, n in
+            let position = scored[n]
             let metric = metrics[worker]
             let (index, original) = sourceFrames[position]
             let distorted = resampled[matches[index]]!
@@ -103,6 +126,9 @@ public final class StickerScorer {
                 }
             }
             scores.set(position, here)
+        }
+        for position in sourceFrames.indices where sameAsTwin[position] {
+            scores.set(position, scores[twins[position]]!)
         }
         // Summed in frame order, as one thread would, so the mean does not depend on the thread count.
         var worst = (score: Double.infinity, frame: 0, background: ScoreBackground.light)

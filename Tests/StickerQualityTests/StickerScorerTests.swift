@@ -146,6 +146,36 @@ struct StickerScorerTests {
         let scorer = try StickerScorer(source: Self.still(TestStickers.frame()))
         #expect(throws: StickerScoreError.noFrames) { try scorer.score([AnimationFrame]()) }
     }
+
+    /// A frame the same as an earlier one takes that one's scores only where the candidate shows the same there too.
+    @Test("A held frame is scored once where the candidate holds too, and on its own where the candidate changes")
+    func heldFramesScoredOnce() throws {
+        let (a, b) = (TestStickers.frame(phase: 0), TestStickers.frame(phase: 1))
+        let scorer = try StickerScorer(source: TestStickers.animation([a, b, a, a], delays: [100, 100, 100, 100]))
+        let (mildA, mildB) = (TestStickers.posterized(a, bits: 5), TestStickers.posterized(b, bits: 5))
+        let strongA = TestStickers.posterized(a, bits: 2)
+        func alone(_ source: RGBAImage, _ shown: RGBAImage) throws -> StickerScore {
+            try StickerScorer(source: Self.still(source)).score(Self.still(shown))
+        }
+        let held = try scorer.score(
+            TestStickers.animation([mildA, mildB, mildA, mildA], delays: [100, 100, 100, 100]))
+        let (scoreA, scoreB) = (try alone(a, mildA), try alone(b, mildB))
+        #expect(held.worst == min(scoreA.worst, scoreB.worst))
+        #expect(abs(held.mean - (3 * scoreA.mean + scoreB.mean) / 4) < 1e-9)
+        let changed = try scorer.score(
+            TestStickers.animation([mildA, mildB, mildA, strongA], delays: [100, 100, 100, 100]))
+        let strong = try alone(a, strongA)
+        #expect(changed.worstFrame == 3 && changed.worst == strong.worst)
+    }
+
+    @Test("Identical frames are found by their whole pixels, not only the sampled ones")
+    func identicalFrames() {
+        let (a, b) = (TestStickers.frame(phase: 0), TestStickers.frame(phase: 1))
+        var nearlyA = a
+        // Pixel 1 is not among the sampled ones (every 144th of 96x96).
+        nearlyA.pixels[4] ^= 1
+        #expect(IdenticalFrames.firstOccurrences([a, b, a, nearlyA, b, nearlyA]) == [0, 1, 0, 3, 1, 3])
+    }
 }
 
 @Suite("FrameTimeline")
