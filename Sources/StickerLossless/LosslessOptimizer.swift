@@ -84,13 +84,8 @@ public enum LosslessOptimizer {
             let prepared = Prepared(image, representable: { DelayFraction.exact(ms: $0) != nil })
             return try APNGEncoder.encode(prepared.image, compression: effort)
         case .gif:
-            var binary = image
-            for index in binary.frames.indices {
-                let frame = binary.frames[index].image
-                binary.frames[index].image = GIFEncoder.thresholded(frame, at: GIFEncoder.alphaThreshold)
-            }
             return try GIFEncoder.encode(
-                binary: Prepared(binary, representable: Self.gifRepresentable).image,
+                binary: Prepared(GIFEncoder.binary(image), representable: Self.gifRepresentable).image,
                 quick: effort.level < PNGCompression.max.level, lossy: gifLossy)
         case .jpeg:
             return try ImageEncoder.encodeJPEG(image.frames[0].image, quality: jpegQuality)

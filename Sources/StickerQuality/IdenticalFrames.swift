@@ -1,15 +1,14 @@
-import Foundation
 import StickerImage
 
 /// Frames with the same pixels: an animation's holds and returns, which score alike against one candidate frame.
 enum IdenticalFrames {
     /// For each image, the index of the first one with the same size and pixels (its own when none is earlier).
-    /// A few sampled pixels pick the ones to compare in full, so distinct frames cost next to nothing.
+    /// A few sampled pixels pick the ones to compare in full (`==`), so distinct frames cost next to nothing.
     static func firstOccurrences(_ images: [RGBAImage]) -> [Int] {
         var seen: [[UInt32]: [Int]] = [:]
         return images.indices.map { index in
             let key = fingerprint(images[index])
-            if let earlier = seen[key]?.first(where: { same(images[$0], images[index]) }) { return earlier }
+            if let earlier = seen[key]?.first(where: { images[$0] == images[index] }) { return earlier }
             seen[key, default: []].append(index)
             return index
         }
@@ -22,13 +21,6 @@ enum IdenticalFrames {
         return image.pixels.withUnsafeBytes { bytes in
             [UInt32(image.width), UInt32(image.height)]
                 + stride(from: 0, to: count, by: step).map { bytes.load(fromByteOffset: $0 * 4, as: UInt32.self) }
-        }
-    }
-
-    private static func same(_ a: RGBAImage, _ b: RGBAImage) -> Bool {
-        guard a.width == b.width, a.height == b.height else { return false }
-        return a.pixels.withUnsafeBytes { x in
-            b.pixels.withUnsafeBytes { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
         }
     }
 }

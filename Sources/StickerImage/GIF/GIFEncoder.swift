@@ -20,11 +20,16 @@ public enum GIFEncoder {
     public static func encode(
         _ image: DecodedImage, alphaThreshold: UInt8 = GIFEncoder.alphaThreshold, quick: Bool = false, lossy: Int = 0
     ) throws(EncodeError) -> [UInt8] {
+        try encode(binary: binary(image, at: alphaThreshold), quick: quick, lossy: lossy)
+    }
+
+    /// `image` with every frame's alpha cut at `threshold` (`thresholded`): the frames a GIF shows.
+    package static func binary(_ image: DecodedImage, at threshold: UInt8 = alphaThreshold) -> DecodedImage {
         var binary = image
         for index in binary.frames.indices {
-            binary.frames[index].image = thresholded(binary.frames[index].image, at: alphaThreshold)
+            binary.frames[index].image = thresholded(binary.frames[index].image, at: threshold)
         }
-        return try encode(binary: binary, quick: quick, lossy: lossy)
+        return binary
     }
 
     /// `encode` of frames already `thresholded` (the lossless step cuts the alpha first, to merge the frames that
