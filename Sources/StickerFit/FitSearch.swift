@@ -82,7 +82,7 @@ final class FitSearch {
             // Another format first (APNG from the GIF's palette up): loss cannot buy a GIF what it already shows.
             let others = otherFormats(of: exact, skip: skip)
             if plan.triesLoss(exact.knobs.format) {
-                let lossy = lossyClimb(from: exact, skip: skip, lossless: others.map(\.knobs))
+                let lossy = lossyClimb(from: exact, skip: skip, lossless: others)
                 if lossy.knobs != exact.knobs { contenders.append(lossy) }
             }
             // A palette a frame, where a quick look says the frames' colours differ enough to pay for it.
@@ -111,22 +111,22 @@ final class FitSearch {
     /// The full score of `knobs` when the finalists' ranking computed it, so the final step need not again.
     func knownFullScore(of knobs: FitKnobs) -> StickerScore? { ranking?.fullScore(of: knobs) }
 
-    /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above it,
-    /// the least lossy budget that fits, climbing while the score rises, until a level where even the most loss
-    /// does not fit or that looks no better. None when a `lossless` setting of the cell (APNG) shows every level.
-    private func lossyClimb(from found: FitCandidate, skip: FitKnobs?, lossless: [FitKnobs]) -> FitCandidate {
+    /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above it
+    /// that a `lossless` setting of the cell (APNG) does not already show, the least lossy budget that fits,
+    /// climbing while the score rises above the best of the cell so far (APNG's too), until a level where even
+    /// the most loss does not fit or that looks no better. `found` when no lossy setting looks better.
+    private func lossyClimb(from found: FitCandidate, skip: FitKnobs?, lossless: [FitCandidate]) -> FitCandidate {
         var best = found
+        var bar = lossless.reduce(found) { $1.isBetter(than: $0) ? $1 : $0 }
         // More colours take more bytes at one budget: each level's search starts at the budget the one below took.
         var least = 0
         let axis = plan.axis(FitCell(found.knobs), format: found.knobs.format, skip: skip)
-        let bases = FitSearchPlan.lossyBases(axis, above: found.knobs)
-        guard !lossless.contains(where: { FitSearchPlan.showsAll(bases, $0) }) else { return found }
-        for base in bases {
+        for base in FitSearchPlan.lossyBases(axis, above: found.knobs, shownBy: lossless.map(\.knobs)) {
             guard let (knobs, level) = finestFitting(Array(FitSearchPlan.lossyRungs(of: base).dropFirst(least))),
                 let richer = evaluator.candidate(knobs)
             else { break }
-            guard richer.isBetter(than: best) else { break }
-            best = richer
+            guard richer.isBetter(than: bar) else { break }
+            (best, bar) = (richer, richer)
             least += level
         }
         return best

@@ -133,11 +133,16 @@ struct FitSearchPlan {
     }
 
     /// The settings of `axis` with more colours than `knobs`, nearest first, at most `lossyClimb` of them: what
-    /// loss may buy in its cell.
-    static func lossyBases(_ axis: [FitKnobs], above knobs: FitKnobs) -> [FitKnobs] {
+    /// loss may buy in its cell. Those a `lossless` setting of the cell (APNG) already shows are left out: a lossy
+    /// GIF of them could not look better than it.
+    static func lossyBases(_ axis: [FitKnobs], above knobs: FitKnobs, shownBy lossless: [FitKnobs] = [])
+        -> [FitKnobs]
+    {
         let colors = knobs.colors ?? .max
         let richer = axis.filter { ($0.colors ?? .max) > colors }
-        return Array(richer.reversed().prefix(lossyClimb))
+        return Array(richer.reversed().prefix(lossyClimb)).filter { base in
+            !lossless.contains { showsAll([base], $0) }
+        }
     }
 
     /// Whether the lossless setting `other` has a palette at least as rich as each of `bases`: as many colours or

@@ -49,7 +49,7 @@ struct FitSearchPlanTests {
         #expect(rungs.allSatisfy { $0.colors == 32 && $0.dithered })
     }
 
-    @Test("No lossy climb where a lossless APNG of the cell already has each level's palette, dithered as rich")
+    @Test("No lossy level a lossless APNG of the cell already shows: as many colours or more, dithered as rich")
     func lossShownWithoutLoss() {
         let axis = Self.plan(.gif, allowed: [.palette, .quality]).axis(Self.cell, format: .gif, skip: nil)
         let bases = FitSearchPlan.lossyBases(axis, above: axis.first { $0.colors == 32 }!)
@@ -64,6 +64,10 @@ struct FitSearchPlanTests {
         apng.colors = 64
         apng.dithered = true
         #expect(!FitSearchPlan.showsAll(bases, apng))
+        // Level by level: an APNG of 64 dithered colours leaves loss only the level above its palette.
+        let found = axis.first { $0.colors == 32 }!
+        #expect(FitSearchPlan.lossyBases(axis, above: found, shownBy: [apng]).map(\.colors) == [96])
+        #expect(FitSearchPlan.lossyBases(axis, above: found, shownBy: []).map(\.colors) == [48, 64, 96])
         // The GIF's own colours, as a base, are shown only by a file with its own colours too.
         let top = FitSearchPlan.lossyBases(axis, above: axis.first { $0.colors == 192 }!)
         #expect(!FitSearchPlan.showsAll(top, apng))
