@@ -124,7 +124,9 @@ enum LZWEncoder {
             var current = Int(indices[0])
             for i in 1..<indices.count {
                 let byte = Int(indices[i])
-                let slot = current << 8 | byte
+                // Indices are below 2^minCodeSize: a small palette's entries sit close together, in fewer cache
+                // lines than 256 slots a code would spread them over.
+                let slot = current << minCodeSize | byte
                 let found = Int(child[slot])
                 if found != 0 {
                     current = found
@@ -174,7 +176,7 @@ enum LZWEncoder {
 /// frame than the frame costs to encode. Only the entries set are cleared. (A 64 KB hash of the same entries
 /// was tried: the same bytes, no faster; each lookup waits on the one before it either way.)
 final class LZWTable {
-    /// child[code * 256 + byte]: the code of `code` followed by `byte`, 0 when not in the table.
+    /// child[code << minCodeSize + byte]: the code of `code` followed by `byte`, 0 when not in the table.
     var child = [UInt16](repeating: 0, count: 4096 * 256)
     var used: [Int] = []
 

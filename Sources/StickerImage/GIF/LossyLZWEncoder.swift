@@ -59,7 +59,9 @@ enum LossyLZWEncoder {
         table.child.withUnsafeMutableBufferPointer { childBuffer in
             let child = childBuffer.baseAddress!
             LZWTree.with(roots: clear) { tree in
-                LossyMatch.with(indices: indices, child: child, tree: tree, lossiness: lossiness) { match in
+                LossyMatch.with(
+                    indices: indices, child: child, bits: minCodeSize, tree: tree, lossiness: lossiness
+                ) { match in
                     var start = 0
                     while true {
                         let (code, stop) = match.longest(from: start)
@@ -74,7 +76,7 @@ enum LossyLZWEncoder {
                         start = stop
                         if frozen { continue }
                         // The next code's first pixel is exact: the entry the decoder adds is this one.
-                        let slot = code << 8 | Int(indices[stop])
+                        let slot = code << minCodeSize | Int(indices[stop])
                         child[slot] = UInt16(next)
                         used.append(slot)
                         tree.add(next, prefix: code, pixel: indices[stop])

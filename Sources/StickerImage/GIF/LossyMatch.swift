@@ -37,20 +37,24 @@ struct LossyMatch {
     }
 
     let indices: UnsafeBufferPointer<UInt8>
+    /// `LZWEncoder`'s table: child[code << bits | pixel].
     let child: UnsafeMutablePointer<UInt16>
+    let bits: Int
     let tree: LZWTree
     let lossiness: GIFLossiness.Pointers
     /// One step per pixel of the string being tried (a string is shorter than the 4,096 codes).
     private let stack: UnsafeMutablePointer<Step>
 
     static func with<R>(
-        indices: UnsafeBufferPointer<UInt8>, child: UnsafeMutablePointer<UInt16>, tree: LZWTree,
+        indices: UnsafeBufferPointer<UInt8>, child: UnsafeMutablePointer<UInt16>, bits: Int, tree: LZWTree,
         lossiness: GIFLossiness, _ body: (LossyMatch) -> R
     ) -> R {
         let stack = UnsafeMutablePointer<Step>.allocate(capacity: 4096)
         defer { stack.deallocate() }
         return lossiness.withPointers { lossiness in
-            body(LossyMatch(indices: indices, child: child, tree: tree, lossiness: lossiness, stack: stack))
+            body(
+                LossyMatch(
+                    indices: indices, child: child, bits: bits, tree: tree, lossiness: lossiness, stack: stack))
         }
     }
 
@@ -81,7 +85,7 @@ struct LossyMatch {
                     step.pointee.state = .close
                     step.pointee.cursor = lossiness.closeStart[pixel]
                 }
-                let exact = Int(child[code << 8 | pixel])
+                let exact = Int(child[code << bits | pixel])
                 if exact != 0 {
                     depth += 1
                     (step + 1).initialize(
@@ -128,7 +132,7 @@ struct LossyMatch {
             while cursor < end {
                 let last = Int(lossiness.close[cursor])
                 cursor += 1
-                let candidate = Int(child[Int(step.pointee.code) << 8 | last])
+                let candidate = Int(child[Int(step.pointee.code) << bits | last])
                 if candidate != 0 { return (candidate, last) }
             }
         }
