@@ -33,6 +33,35 @@ package struct ColorTable: Sendable {
         return true
     }
 
+    /// The index of each of `colors`, all of which the table holds, into `out`: over raw buffers, as it runs for
+    /// every pixel of each way the GIF planner tries to store a frame.
+    func indices(of colors: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt8>) {
+        keys.withUnsafeBufferPointer { keys in
+            entries.withUnsafeBufferPointer { entries in
+                // Runs of one colour are looked up once.
+                var last = colors.first.map { $0 &+ 1 } ?? 0
+                var index: UInt8 = 0
+                for n in 0..<colors.count {
+                    let color = colors[n]
+                    if color != last {
+                        last = color
+                        var s = Self.slot(color)
+                        while true {
+                            let entry = entries[s]
+                            precondition(entry >= 0, "colour \(color) is not in the palette")
+                            if keys[s] == color {
+                                index = UInt8(entry)
+                                break
+                            }
+                            s = (s + 1) & (Self.slots - 1)
+                        }
+                    }
+                    out[n] = index
+                }
+            }
+        }
+    }
+
     /// The index of a colour the table holds.
     @inline(__always)
     func index(of color: UInt32) -> UInt8 {

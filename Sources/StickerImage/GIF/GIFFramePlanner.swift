@@ -191,15 +191,9 @@ struct GIFFramePlanner {
         let hasClear = colors.contains(0)
         if hasClear && !globalHoldsClear { return nil }
         let transparent = hasClear ? Int(table.index(of: 0)) : nil
-        var indices = [UInt8](repeating: 0, count: colors.count)
-        var last: UInt32 = colors.first.map { $0 &+ 1 } ?? 0
-        var index: UInt8 = 0
-        for (n, color) in colors.enumerated() {
-            if color != last {
-                last = color
-                index = table.index(of: color)
-            }
-            indices[n] = index
+        var indices = [UInt8](unsafeUninitializedCapacity: colors.count) { out, count in
+            if let base = out.baseAddress { colors.withUnsafeBufferPointer { table.indices(of: $0, into: base) } }
+            count = colors.count
         }
         let bits = GIFStreamWriter.tableBits(table.colors.count)
         if let lossiness, local == nil {
