@@ -38,18 +38,39 @@ struct FitFinish {
         guard let score = known ?? fullScore(found.shown, found.knobs) else { return nil }
         var final = Final(bytes: found.bytes, knobs: found.knobs, shown: found.shown, score: score)
         // Every candidate is written (under --min-quality too, flagged), so every one gets the full effort.
-        guard FitEncoding.hasQuickerEffort(found.knobs.format) else { return final }
-        if let full = fullEffort(found.shown, as: found.knobs.format, under: found.bytes.count) { final.bytes = full }
-        let ratio = Double(final.bytes.count) / Double(found.bytes.count)
+        let format = found.knobs.format
+        guard FitEncoding.hasQuickerEffort(format) else { return final }
+        // A long animation's saving is measured on sampled frames: its full-effort encoding (for APNG the strongest
+        // deflate of every frame, a tenth of fit's time) is then made only for the setting kept.
+        let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
+        var full = sampled ? nil : fullEffort(found.shown, as: format, under: found.bytes.count)
+        let ratio =
+            sampled
+            ? sampledSaving(found.shown, as: format)
+            : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
         // The full score before the full-effort encoding: a setting it refuses is then never encoded at full effort.
-        guard ratio < 1 - Self.worthwhileSaving,
+        if ratio < 1 - Self.worthwhileSaving,
             let richer = search.richer(than: found, quickLimit: Int(Double(limit) / ratio), skip: skip),
             richer.score.worst >= found.score.worst + Self.worthwhileGain,
             let richerScore = fullScore(richer.shown, richer.knobs),
             richerScore.worst > score.worst,
             let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1)
-        else { return final }
-        return Final(bytes: bytes, knobs: richer.knobs, shown: richer.shown, score: richerScore)
+        {
+            return Final(bytes: bytes, knobs: richer.knobs, shown: richer.shown, score: richerScore)
+        }
+        if sampled { full = fullEffort(found.shown, as: format, under: found.bytes.count) }
+        if let full { final.bytes = full }
+        return final
+    }
+
+    /// The full effort's size over the quick one's on `shown`'s sampled frames (1 when it saves nothing or fails).
+    private func sampledSaving(_ shown: DecodedImage, as format: ImageFormat) -> Double {
+        var sample = shown
+        sample.frames = shown.sampledFrames(FitSearchPlan.sampleFrames).map { shown.frames[$0] }
+        guard let quick = try? FitEncoding.estimate(sample, as: format),
+            let full = try? FitEncoding.encode(sample, as: format)
+        else { return 1 }
+        return min(1, Double(full.count) / Double(quick.count))
     }
 
     /// `shown` encoded at full effort, when that takes fewer than `count` bytes and shows exactly the same frames.
