@@ -103,8 +103,7 @@ final class FitEvaluator {
         let key = FitCell(knobs)
         let whole = images.cell(key)
         let picked = whole.image.sampledFrames(FitSearchPlan.sampleFrames)
-        var sample = whole.image
-        sample.frames = picked.map { whole.image.frames[$0] }
+        var sample = whole.image.sample(FitSearchPlan.sampleFrames)
         budget.spend(knobs.geometry.width * knobs.geometry.height * picked.count)
         sample = images.paletted(sample, kept: picked.map { whole.kept[$0] }, knobs: knobs, remembered: false)
         let scaled: Int
@@ -231,10 +230,8 @@ final class FitEvaluator {
     /// it is sampled (the fitter's test of whether the lossless step is hopeless). Nil if the encoder refuses
     /// it or fails: the lossless step is then tried, and the search after it notes any failure.
     static func estimatedSize(_ image: DecodedImage, as format: ImageFormat) -> Int? {
-        var sample = image
-        if FitSearchPlan.isSampled(frames: image.frames.count) {
-            sample.frames = image.sampledFrames(FitSearchPlan.sampleFrames).map { image.frames[$0] }
-        }
+        let sample =
+            FitSearchPlan.isSampled(frames: image.frames.count) ? image.sample(FitSearchPlan.sampleFrames) : image
         // Unsampled, the sample is every frame and the scaled size is the size itself.
         return try? FitEncoding.scaledEstimate(sample, as: format, frames: image.frames.count)
     }

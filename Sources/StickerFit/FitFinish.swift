@@ -65,8 +65,7 @@ struct FitFinish {
 
     /// The full effort's size over the quick one's on `shown`'s sampled frames (1 when it saves nothing or fails).
     private func sampledSaving(_ shown: DecodedImage, as format: ImageFormat) -> Double {
-        var sample = shown
-        sample.frames = shown.sampledFrames(FitSearchPlan.sampleFrames).map { shown.frames[$0] }
+        let sample = shown.sample(FitSearchPlan.sampleFrames)
         guard let quick = try? FitEncoding.estimate(sample, as: format),
             let full = try? FitEncoding.encode(sample, as: format)
         else { return 1 }

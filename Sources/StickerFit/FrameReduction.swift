@@ -17,6 +17,14 @@ extension DecodedImage {
     /// The indices of `count` frames spread evenly over the animation, the first included.
     func sampledFrames(_ count: Int) -> [Int] { (0..<count).map { $0 * frames.count / count } }
 
+    /// The frames at `sampledFrames(count)`, each with its own delay: what a long animation's sizes are estimated
+    /// from.
+    func sample(_ count: Int) -> DecodedImage {
+        var copy = self
+        copy.frames = sampledFrames(count).map { frames[$0] }
+        return copy
+    }
+
     /// Which frames `keepingFrames` keeps, and the delay each then shows for.
     func keptFrames(_ count: Int) -> [(index: Int, delayMs: Double)] {
         guard count < frames.count, count >= 1 else { return frames.enumerated().map { ($0, $1.delayMs) } }

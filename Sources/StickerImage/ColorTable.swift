@@ -45,16 +45,7 @@ package struct ColorTable: Sendable {
                     let color = colors[n]
                     if color != last {
                         last = color
-                        var s = Self.slot(color)
-                        while true {
-                            let entry = entries[s]
-                            precondition(entry >= 0, "colour \(color) is not in the palette")
-                            if keys[s] == color {
-                                index = UInt8(entry)
-                                break
-                            }
-                            s = (s + 1) & (Self.slots - 1)
-                        }
+                        index = Self.probe(color, keys: keys, entries: entries)
                     }
                     out[n] = index
                 }
@@ -65,11 +56,22 @@ package struct ColorTable: Sendable {
     /// The index of a colour the table holds.
     @inline(__always)
     func index(of color: UInt32) -> UInt8 {
-        var s = Self.slot(color)
-        while entries[s] >= 0 {
-            if keys[s] == color { return UInt8(entries[s]) }
-            s = (s + 1) & (Self.slots - 1)
+        keys.withUnsafeBufferPointer { keys in
+            entries.withUnsafeBufferPointer { Self.probe(color, keys: keys, entries: $0) }
         }
-        preconditionFailure("colour \(color) is not in the palette")
+    }
+
+    /// `color`'s index, found from its slot on.
+    @inline(__always)
+    private static func probe(_ color: UInt32, keys: UnsafeBufferPointer<UInt32>, entries: UnsafeBufferPointer<Int16>)
+        -> UInt8
+    {
+        var s = slot(color)
+        while true {
+            let entry = entries[s]
+            precondition(entry >= 0, "colour \(color) is not in the palette")
+            if keys[s] == color { return UInt8(entry) }
+            s = (s + 1) & (slots - 1)
+        }
     }
 }

@@ -100,12 +100,13 @@ public final class StickerScorer {
         let metrics = Workspaces(first: metric, count: threads)
         let scores = ParallelSlots<[Double]>(count: sourceFrames.count)
         // A frame the same as an earlier one, shown by a candidate frame the same as that one's, takes its scores.
+        // Only the candidate frames shown at such a pair are compared.
         let twins = twins
-        let shown = IdenticalFrames.firstOccurrences(candidate.map(\.image))
         let sameAsTwin = sourceFrames.indices.map { position in
             let twin = twins[position]
-            return twin != position
-                && shown[matches[sourceFrames[twin].index]] == shown[matches[sourceFrames[position].index]]
+            guard twin != position else { return false }
+            let (first, again) = (matches[sourceFrames[twin].index], matches[sourceFrames[position].index])
+            return first == again || candidate[first].image == candidate[again].image
         }
         let scored = sourceFrames.indices.filter { !sameAsTwin[$0] }
         ParallelWork.forEach(scored.count, workers: threads) { worker, n in
