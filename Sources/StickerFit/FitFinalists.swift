@@ -48,6 +48,12 @@ final class FitFinalists {
         return score
     }
 
+    /// Whether `candidate`'s worst frame scores higher than `other`'s; false when either cannot be scored.
+    func ranks(_ candidate: FitCandidate, above other: FitCandidate) -> Bool {
+        guard let new = score(candidate), let old = score(other) else { return false }
+        return new.worst > old.worst
+    }
+
     /// `knobs`' score when it is the full score: a source of at most `frames` frames, every one read.
     func fullScore(of knobs: FitKnobs) -> StickerScore? {
         source.frames.count <= Self.frames ? scores[knobs] : nil

@@ -4,7 +4,7 @@ import StickerQuality
 /// The chosen file made final: scored in full (every frame, at up to 618 px) and, when the search found it,
 /// encoded again at full effort. That encoding is smaller than the search's quick one (a tenth, for PNG), so
 /// the bytes it frees under the limit are offered to a richer setting of the same size and frames, which is
-/// kept when it scores better in full.
+/// kept when it ranks higher at full size (as the search's finalists are ranked) and fits at full effort.
 struct FitFinish {
     let source: DecodedImage
     let limit: Int
@@ -20,8 +20,8 @@ struct FitFinish {
     }
 
     /// A richer setting is looked for only when the full effort saved more than this share of the bytes, and
-    /// encoded in full and scored in full only when its quick score gains this much: the quick score's gains
-    /// carry over to the full score's, and a smaller one does not repay the two slowest steps of a file.
+    /// ranked and encoded at full effort only when its quick score gains this much: the quick score's gains carry
+    /// over to the full score's, and a smaller one does not repay the slowest steps of a file.
     static let worthwhileSaving = 0.02
     static let worthwhileGain = 0.5
 
@@ -35,11 +35,9 @@ struct FitFinish {
     /// The search's candidate. `skip` is the setting the search was told not to try; `known` the candidate's full
     /// score when the finalists' ranking already computed it. Nil when the candidate's file cannot be scored.
     func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?, known: StickerScore? = nil) -> Final? {
-        guard let score = known ?? fullScore(found.shown, found.knobs) else { return nil }
-        var final = Final(bytes: found.bytes, knobs: found.knobs, shown: found.shown, score: score)
         // Every candidate is written (under --min-quality too, flagged), so every one gets the full effort.
         let format = found.knobs.format
-        guard FitEncoding.hasQuickerEffort(format) else { return final }
+        guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, known: known) }
         // A long animation's saving is measured on sampled frames: its full-effort encoding (for APNG the strongest
         // deflate of every frame, a tenth of fit's time) is then made only for the setting kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
@@ -48,19 +46,26 @@ struct FitFinish {
             sampled
             ? sampledSaving(found.shown, as: format)
             : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
-        // The full score before the full-effort encoding: a setting it refuses is then never encoded at full effort.
+        // The richer setting is judged as the search judged its finalists (at full size, on their frames), so only
+        // the setting kept is scored in full; and encoded at full effort before that, as it may then not fit.
         if ratio < 1 - Self.worthwhileSaving,
             let richer = search.richer(than: found, quickLimit: Int(Double(limit) / ratio), skip: skip),
             richer.score.worst >= found.score.worst + Self.worthwhileGain,
-            let richerScore = fullScore(richer.shown, richer.knobs),
-            richerScore.worst > score.worst,
-            let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1)
+            search.ranking?.ranks(richer, above: found) == true,
+            let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1),
+            let final = scored(bytes, richer, known: search.knownFullScore(of: richer.knobs))
         {
-            return Final(bytes: bytes, knobs: richer.knobs, shown: richer.shown, score: richerScore)
+            return final
         }
         if sampled { full = fullEffort(found.shown, as: format, under: found.bytes.count) }
-        if let full { final.bytes = full }
-        return final
+        return scored(full ?? found.bytes, found, known: known)
+    }
+
+    /// `bytes`, the file of `candidate`, with its full score (`known` when already computed). Nil when it cannot be
+    /// scored.
+    private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, known: StickerScore?) -> Final? {
+        guard let score = known ?? fullScore(candidate.shown, candidate.knobs) else { return nil }
+        return Final(bytes: bytes, knobs: candidate.knobs, shown: candidate.shown, score: score)
     }
 
     /// The full effort's size over the quick one's on `shown`'s sampled frames (1 when it saves nothing or fails).

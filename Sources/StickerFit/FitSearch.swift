@@ -27,8 +27,8 @@ final class FitSearch {
     /// After `best`, the best candidate of each size searched in the source's format: the quick score ranks sizes
     /// less surely than settings, so `FitFinalists` ranks these again before loss and format refine the pick.
     private(set) var finalists: [FitCandidate] = []
-    /// The full-size ranking that judged the best, whose scores the final step may reuse.
-    private var ranking: FitFinalists?
+    /// The full-size ranking that judged the best, whose scores the final step reuses and ranks a richer setting by.
+    private(set) var ranking: FitFinalists?
     private let source: DecodedImage
 
     /// `budget`: the work the file may take (a smaller one in tests).
@@ -140,10 +140,8 @@ final class FitSearch {
         let saved = evaluator.limit
         evaluator.limit = max(quickLimit, saved)
         defer { evaluator.limit = saved }
-        // Only more colours can look better, so the search goes up from `found`'s: the untouched setting, first
-        // in a bisection and the costliest encode of the cell, is reached only if everything under it fits. An
-        // undithered setting may be the neighbour of the dithered level below it, which can look better at full
-        // size: from there.
+        // Only more colours can look better, so the search goes up from `found`'s (the untouched setting, the
+        // costliest encode, is reached only if all under it fits), or from the dithered level below an undithered one.
         let cell = searchCell(
             FitCell(found.knobs), format: found.knobs.format, skip: skip,
             atLeast: found.knobs.dithered ? found.knobs.colors : found.knobs.colors.map(FitSearchPlan.levelBelow),

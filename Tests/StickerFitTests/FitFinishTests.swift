@@ -23,6 +23,9 @@ struct FitFinishTests {
         #expect(try #require(richer.knobs.colors) > foundColors)
         #expect(richer.bytes.count <= 120_000 && richer.bytes.count > 90_000)
         #expect(richer.isBetter(than: found))
+        // The final step keeps it only when it also ranks higher at full size, as the search's finalists are ranked.
+        let ranking = try #require(search.ranking)
+        #expect(ranking.ranks(richer, above: found) && !ranking.ranks(found, above: richer))
         // The search's own limit is back where it was.
         #expect(search.limit == 90_000)
     }
