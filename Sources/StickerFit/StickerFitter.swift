@@ -6,7 +6,7 @@ import StickerSupport
 
 /// Fits one file in memory: what it should become, never written here (see `FitWriter`).
 public enum StickerFitter {
-    /// `keepPreview`: keep the first frame before and after, for a contact sheet.
+    /// `keepPreview`: keep a frame before and after, for a contact sheet: the one scored worst, or the first.
     public static func fit(_ path: String, options: FitOptions, keepPreview: Bool = false) -> FitResult {
         fit(path, options: options, keepPreview: keepPreview, spare: nil)
     }
@@ -129,7 +129,14 @@ public enum StickerFitter {
         result.lossySteps = describe(final.knobs, source: image, shown: shown)
         result.bytes = final.bytes
         result.outputName = outputName(path, format: shown.format)
-        if result.previewBefore != nil { result.previewAfter = shown.frames[0].image }
+        if result.previewBefore != nil {
+            // The worst moment, as the full score found it: that source frame and the output frame shown with it.
+            let worst = final.score.worstFrame
+            let shownWith = FrameTimeline.candidateFrames(
+                sourceDelays: image.frames.map(\.delayMs), candidateDelays: shown.frames.map(\.delayMs))
+            result.previewBefore = image.frames[worst].image
+            result.previewAfter = shown.frames[shownWith[worst]].image
+        }
         guard final.score.worst >= options.minQuality else {
             // The best within the limit, written for a person to judge (--in-place keeps the input), flagged.
             result.outcome = .belowMinQuality

@@ -1,16 +1,17 @@
 import StickerImage
 import StickerResample
 
-/// `fit`'s contact sheet: one row per sticker, its first frame before and after, each over the light and the
-/// dark background it is scored on, with the name and what it cost in bytes and score.
+/// `fit`'s contact sheet: one row per sticker, a frame before and after (the one scored worst), each over the
+/// light and the dark background it is scored on, with the name and what it cost in bytes and score.
 public enum BeforeAfterSheet {
     public struct Row: Sendable {
         public var name: String
-        public var caption: String
+        /// Lines under the name (two fit the row).
+        public var caption: [String]
         public var before: RGBAImage
         public var after: RGBAImage
 
-        public init(name: String, caption: String, before: RGBAImage, after: RGBAImage) {
+        public init(name: String, caption: [String], before: RGBAImage, after: RGBAImage) {
             self.name = name
             self.caption = caption
             self.before = before
@@ -21,7 +22,8 @@ public enum BeforeAfterSheet {
     static let cell = 160
     static let gap = 8
     static let textScale = 2
-    static let titleHeight = 44
+    static let lineHeight = 20
+    static let titleHeight = 3 * lineHeight + 4
     static let backgrounds = [Colour(hex: 0xFFFFFF), Colour(hex: 0x1C1C1E)]
 
     public static func render(_ rows: [Row], limits: DecodeLimits = .default) throws(OutputSizeError) -> RGBAImage {
@@ -38,9 +40,11 @@ public enum BeforeAfterSheet {
         for (index, row) in rows.enumerated() {
             let top = margin + 24 + index * rowHeight
             canvas.text(row.name, x: margin, y: top, scale: textScale, ContactSheet.ink, maxWidth: width - 2 * margin)
-            canvas.text(
-                row.caption, x: margin, y: top + 20, scale: textScale, ContactSheet.secondary,
-                maxWidth: width - 2 * margin)
+            for (line, text) in row.caption.prefix(2).enumerated() {
+                canvas.text(
+                    text, x: margin, y: top + (line + 1) * lineHeight, scale: textScale, ContactSheet.secondary,
+                    maxWidth: width - 2 * margin)
+            }
             for (column, image) in [row.before, row.before, row.after, row.after].enumerated() {
                 let x = margin + column * (cell + gap) + (column >= 2 ? gap : 0)
                 canvas.fill(x: x, y: top + titleHeight, width: cell, height: cell, backgrounds[column % 2])

@@ -1,9 +1,9 @@
 /// Which candidate frame is on screen while each source frame is: outputs may merge frames (longer delays)
 /// or round delays (GIF's centiseconds), so frames are matched by time, not by index.
-enum FrameTimeline {
+public enum FrameTimeline {
     /// For each source frame, the candidate frame shown at the middle of that source frame's display time.
     /// The candidate's timeline is stretched to the source's total duration, so rounding does not drift.
-    static func candidateFrames(sourceDelays: [Double], candidateDelays: [Double]) -> [Int] {
+    public static func candidateFrames(sourceDelays: [Double], candidateDelays: [Double]) -> [Int] {
         let sourceTotal = sourceDelays.reduce(0) { $0 + max($1, 0) }
         let candidateTotal = candidateDelays.reduce(0) { $0 + max($1, 0) }
         let last = candidateDelays.count - 1

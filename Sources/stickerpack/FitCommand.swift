@@ -81,7 +81,10 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "Fit and report, but write nothing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Write a before/after contact sheet (PNG) of the files fitted.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a before/after contact sheet (PNG) of the files fitted, at the frame each scored worst.",
+            valueName: "file"))
     var preview: String?
 
     @Option(help: "Report format: text or json.", completion: .list(["text", "json"]))

@@ -47,6 +47,27 @@ struct StickerFitterTests {
         #expect(result.outputName == "noisy.png")
     }
 
+    @Test("The preview keeps the frame scored worst and the output frame shown with it, not the first")
+    func previewShowsWorstFrame() throws {
+        let path = try Self.folder() + "/one-hard-frame.png"
+        // Flat frames, which any palette shows exactly, and one noisy gradient, which it cannot.
+        var flat = RGBAImage(width: 300, height: 300)
+        for i in stride(from: 0, to: flat.pixels.count, by: 4) { flat.pixels[i..<(i + 4)] = [200, 60, 40, 255] }
+        let frames = [flat, flat, TestImages.frame(width: 300, height: 300, seed: 3), flat]
+        let source = try TestImages.image(frames, delayMs: 100)
+        try TestImages.write(source, to: path)
+        let result = StickerFitter.fit(path, options: FitOptions(byteLimit: 60_000, minQuality: 0), keepPreview: true)
+        let score = try #require(result.score)
+        #expect(score.worstFrame == 2)
+        let shown = try ImageDecoder.decode(try #require(result.bytes))
+        let shownWith = FrameTimeline.candidateFrames(
+            sourceDelays: source.frames.map(\.delayMs), candidateDelays: shown.frames.map(\.delayMs))
+        // Compared as Bools: a failing image comparison would print every pixel.
+        let before = result.previewBefore == source.frames[2].image
+        let after = result.previewAfter == shown.frames[shownWith[2]].image
+        #expect(before && after)
+    }
+
     @Test("Nothing fits: failed, with the reason and what to do, and no bytes")
     func impossible() throws {
         let path = try Self.folder() + "/noisy.png"
