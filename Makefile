@@ -150,7 +150,7 @@ test: test-deps
 # and no line over 120 columns in Sources and Tests (swift format does not break comments or strings).
 lint: deps $(VENV_PIP)
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks
-	@long=$$(find Package.swift Sources Tests Benchmarks -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR }' {} +); \
+	@long=$$(find Package.swift Sources Tests Benchmarks -name .build -prune -o -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR }' {} +); \
 		if [ -n "$$long" ]; then echo "lines over 120 columns:"; echo "$$long"; exit 1; fi
 	$(VENV_PYTHON) Tests/Lint/tracked_names.py
 	$(VENV_PYTHON) Tests/Lint/platform_apis.py

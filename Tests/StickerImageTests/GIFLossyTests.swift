@@ -158,8 +158,7 @@ enum Pillow {
         return (Array(lines.dropFirst()), lines.first.flatMap { Int($0) })
     }
 
-    /// `python3` with `arguments`: its exit status and what it printed (standard output and error).
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments

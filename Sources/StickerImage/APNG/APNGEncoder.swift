@@ -72,12 +72,10 @@ public enum APNGEncoder {
                 blendOver: frame.blendOver)
             writer.append("fcTL", control)
             sequence += 1
-            // Palette frames unfiltered, as the planner sized them: filtering indices seldom pays, and ranking the
-            // filters cost a fifth of a full-effort encoding (fit's APNGs came out the same bytes without it).
             let data = try PNGImageData.compress(
                 frame.pixels, rect: PixelRect(x: 0, y: 0, width: frame.rect.width, height: frame.rect.height),
                 layout: layout, compressor: compressor, triesEveryStrategy: compression.triesEveryFilterStrategy,
-                strategies: layout.colorType == .palette ? [.fixed(.none)] : nil)
+                bruteForce: layout.colorType != .palette)
             if index == 0 {
                 writer.append("IDAT", data)
             } else {
