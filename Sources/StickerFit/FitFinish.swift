@@ -32,12 +32,12 @@ struct FitFinish {
         return Final(bytes: bytes, knobs: knobs, shown: shown, score: score)
     }
 
-    /// The search's candidate. `skip` is the setting the search was told not to try; `known` the candidate's full
-    /// score when the finalists' ranking already computed it. Nil when the candidate's file cannot be scored.
-    func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?, known: StickerScore? = nil) -> Final? {
+    /// The search's candidate. `skip` is the setting the search was told not to try. Nil when the candidate's file
+    /// cannot be scored.
+    func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?) -> Final? {
         // Every candidate is written (under --min-quality too, flagged), so every one gets the full effort.
         let format = found.knobs.format
-        guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, known: known) }
+        guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, known: search.ranking) }
         // A long animation's saving is measured on sampled frames: its full-effort encoding (for APNG the strongest
         // deflate of every frame, a tenth of fit's time) is then made only for the setting kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
@@ -53,18 +53,19 @@ struct FitFinish {
             richer.score.worst >= found.score.worst + Self.worthwhileGain,
             search.ranking?.ranks(richer, above: found) == true,
             let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1),
-            let final = scored(bytes, richer, known: search.knownFullScore(of: richer.knobs))
+            let final = scored(bytes, richer, known: search.ranking)
         {
             return final
         }
         if sampled { full = fullEffort(found.shown, as: format, under: found.bytes.count) }
-        return scored(full ?? found.bytes, found, known: known)
+        return scored(full ?? found.bytes, found, known: search.ranking)
     }
 
-    /// `bytes`, the file of `candidate`, with its full score (`known` when already computed). Nil when it cannot be
-    /// scored.
-    private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, known: StickerScore?) -> Final? {
-        guard let score = known ?? fullScore(candidate.shown, candidate.knobs) else { return nil }
+    /// `bytes`, the file of `candidate`, with its full score: the one `known` computed (every frame of a short
+    /// animation), else computed here. Nil when it cannot be scored.
+    private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, known: FitFinalists?) -> Final? {
+        guard let score = known?.fullScore(of: candidate.knobs) ?? fullScore(candidate.shown, candidate.knobs)
+        else { return nil }
         return Final(bytes: bytes, knobs: candidate.knobs, shown: candidate.shown, score: score)
     }
 

@@ -108,9 +108,6 @@ final class FitSearch {
         }
     }
 
-    /// The full score of `knobs` when the finalists' ranking computed it, so the final step need not again.
-    func knownFullScore(of knobs: FitKnobs) -> StickerScore? { ranking?.fullScore(of: knobs) }
-
     /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above it
     /// that a `lossless` setting of the cell (APNG) does not already show, the least lossy budget that fits,
     /// climbing while the score rises above the best of the cell so far (APNG's too), until a level where even

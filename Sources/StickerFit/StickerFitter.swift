@@ -94,9 +94,7 @@ public enum StickerFitter {
             let found = outcome.candidate
             // The lossless steps were not what was kept.
             if found != nil { result.losslessSteps = [] }
-            final = found.flatMap {
-                finish.finish($0, from: search, skip: skip, known: search.knownFullScore(of: $0.knobs))
-            }
+            final = found.flatMap { finish.finish($0, from: search, skip: skip) }
             result.candidates = search.encodings
             smallest = min(smallest, search.smallest ?? .max)
             switch outcome {

@@ -128,28 +128,35 @@ struct PNGEncoderTests {
     func ditheredPaletteStaysUnfiltered() throws {
         // At libdeflate's fastest level four filters look better than none; at level 12 the unfiltered indices'
         // repeats win by 8 % (Tests/Fixtures/encoding/README.md).
-        let image = try ImageDecoder.decodeFile(
-            at: Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/encoding/sunset-408-dithered.png").path
-        ).frames[0].image
+        let image = try Self.ditheredSunset()
         let chosen = try PNGEncoder.encode(image, compression: .max)
-        let unfiltered = try PNGEncoder.encode(
-            image, layout: PNGColorReducer.layout(for: [image]), compression: .max, strategies: [.fixed(.none)])
-        #expect(chosen.count <= unfiltered.count)
+        #expect(chosen.count <= (try Self.encode(image, compression: .max, only: .fixed(.none))).count)
     }
 
     @Test("At the quick effort a large dithered palette image is no larger than unfiltered or filtered per row")
     func quickPaletteComparedWhole() throws {
         // Ranked at the fastest level on a sample of rows, the per-row filters won: 92,741 bytes at level 6,
         // against 92,594 unfiltered.
-        let image = try ImageDecoder.decodeFile(
-            at: Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/encoding/sunset-408-dithered.png").path
-        ).frames[0].image
+        let image = try Self.ditheredSunset()
         let chosen = try PNGEncoder.encode(image, compression: .fast)
         for strategy in [PNGFilterStrategy.fixed(.none), .minimumSumOfAbsoluteDifferences] {
-            let forced = try PNGEncoder.encode(
-                image, layout: PNGColorReducer.layout(for: [image]), compression: .fast, strategies: [strategy])
-            #expect(chosen.count <= forced.count, "\(strategy)")
+            #expect(chosen.count <= (try Self.encode(image, compression: .fast, only: strategy)).count, "\(strategy)")
         }
+    }
+
+    /// A 408 px photo dithered to 256 colours (Tests/Fixtures/encoding/README.md).
+    static func ditheredSunset() throws -> RGBAImage {
+        try ImageDecoder.decodeFile(
+            at: Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/encoding/sunset-408-dithered.png").path
+        ).frames[0].image
+    }
+
+    /// `image` in its own layout with every row filtered by `strategy` alone.
+    static func encode(_ image: RGBAImage, compression: PNGCompression, only strategy: PNGFilterStrategy) throws
+        -> [UInt8]
+    {
+        try PNGEncoder.encode(
+            image, layout: PNGColorReducer.layout(for: [image]), compression: compression, strategies: [strategy])
     }
 
     @Test("Random images of random sizes, alpha and colour counts: every one decodes to its pixels")
