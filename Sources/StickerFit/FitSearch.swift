@@ -225,8 +225,8 @@ final class FitSearch {
     private func finestFitting(_ axis: [FitKnobs], fromEnd: Bool = false) -> (knobs: FitKnobs, level: Int)? {
         func fits(_ knobs: FitKnobs) -> Bool { evaluator.size(of: knobs).map { $0 <= limit } ?? false }
         guard let first = axis.first else { return nil }
+        let search = fromEnd ? FitSearchPlan.firstPassingFromEnd : FitSearchPlan.firstPassing
         guard FitSearchPlan.isSampled(frames: first.frames) else {
-            let search = fromEnd ? FitSearchPlan.firstPassingFromEnd : FitSearchPlan.firstPassing
             let level = search(axis.count) { fits(axis[$0]) }
             guard level < axis.count else { return nil }
             let finer = level > 0 ? finerColors(fitting: axis[level], over: axis[level - 1]) : nil
@@ -235,8 +235,7 @@ final class FitSearch {
         // A setting whose estimate is well over the limit is taken not to fit, without encoding it.
         func mayFit(_ knobs: FitKnobs) -> Bool { !evaluator.wellOver(knobs) && fits(knobs) }
         var level = min(
-            FitSearchPlan.firstPassing(axis.count) { evaluator.calibrated(axis[$0]).map { $0 <= limit } ?? false },
-            axis.count - 1)
+            search(axis.count) { evaluator.calibrated(axis[$0]).map { $0 <= limit } ?? false }, axis.count - 1)
         if level > 0, mayFit(axis[level - 1]) {
             // The estimates were pessimistic: the level above fits too, and maybe more.
             level -= 1
