@@ -37,7 +37,8 @@ struct FitFinish {
     func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?) -> Final? {
         // Every candidate is written (under --min-quality too, flagged), so every one gets the full effort.
         let format = found.knobs.format
-        guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, known: search.ranking) }
+        let ranking = search.ranking
+        guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, ranking: ranking) }
         // A long animation's saving is measured on sampled frames: its full-effort encoding (for APNG the strongest
         // deflate of every frame, a tenth of fit's time) is then made only for the setting kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
@@ -51,20 +52,20 @@ struct FitFinish {
         if ratio < 1 - Self.worthwhileSaving,
             let richer = search.richer(than: found, quickLimit: Int(Double(limit) / ratio), skip: skip),
             richer.score.worst >= found.score.worst + Self.worthwhileGain,
-            search.ranking?.ranks(richer, above: found) == true,
+            ranking?.ranks(richer, above: found) == true,
             let bytes = fullEffort(richer.shown, as: richer.knobs.format, under: limit + 1),
-            let final = scored(bytes, richer, known: search.ranking)
+            let final = scored(bytes, richer, ranking: ranking)
         {
             return final
         }
         if sampled { full = fullEffort(found.shown, as: format, under: found.bytes.count) }
-        return scored(full ?? found.bytes, found, known: search.ranking)
+        return scored(full ?? found.bytes, found, ranking: ranking)
     }
 
-    /// `bytes`, the file of `candidate`, with its full score: the one `known` computed (every frame of a short
-    /// animation), else computed here. Nil when it cannot be scored.
-    private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, known: FitFinalists?) -> Final? {
-        guard let score = known?.fullScore(of: candidate.knobs) ?? fullScore(candidate.shown, candidate.knobs)
+    /// `bytes`, the file of `candidate`, with its full score: the one the search's `ranking` computed (every frame of
+    /// a short animation), else computed here. Nil when it cannot be scored.
+    private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, ranking: FitFinalists?) -> Final? {
+        guard let score = ranking?.fullScore(of: candidate.knobs) ?? fullScore(candidate.shown, candidate.knobs)
         else { return nil }
         return Final(bytes: bytes, knobs: candidate.knobs, shown: candidate.shown, score: score)
     }

@@ -24,7 +24,6 @@ enum PNGImageData {
         _ image: RGBAImage, rect: PixelRect, layout: PNGPixelLayout, compressor: DeflateCompressor,
         triesEveryStrategy: Bool, bruteForce: Bool = true, strategies given: [PNGFilterStrategy]? = nil
     ) throws(EncodeError) -> [UInt8] {
-        let every = bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute
         let rowBytes = layout.rowBytes(width: rect.width)
         var rows = [UInt8](repeating: 0, count: rowBytes * rect.height)
         image.pixels.withUnsafeBytes { raw in
@@ -50,7 +49,8 @@ enum PNGImageData {
                     return try filtering.compressed(best, compressor: compressor)
                 }
                 let ranked = try filtering.ranked(
-                    triesEveryStrategy ? every : PNGFilterStrategy.allButBrute, level: rankingLevel)
+                    triesEveryStrategy && bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute,
+                    level: rankingLevel)
                 // Unfiltered data gains the most from a stronger level (its longer matches find the repeats of
                 // flat art and of dither patterns): a dithered 256-colour still ranked fifth of seven at the
                 // fastest level and came out 8 % smaller than any other at level 12. So it is always a finalist.
