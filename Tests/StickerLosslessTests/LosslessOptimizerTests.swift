@@ -78,6 +78,25 @@ struct LosslessOptimizerTests {
         #expect(try ImageDecoder.decode(png).frames.map(\.image) == [base, left, right])
     }
 
+    @Test("GIF: a sprite that moves back is drawn after disposal to previous, not over the old place")
+    func gifDisposePrevious() throws {
+        let base = Self.noise(64, 64, colors: 40, seed: 3)
+        let left = Self.stamp(base, x: 2, y: 20, side: 10, color: [255, 255, 255, 255])
+        let right = Self.stamp(base, x: 50, y: 20, side: 10, color: [255, 255, 255, 255])
+        var table = ColorTable()
+        for frame in [base, left, right] {
+            frame.pixels.withUnsafeBytes { raw in
+                for p in raw.bindMemory(to: UInt32.self) { _ = table.insert(p) }
+            }
+        }
+        _ = table.insert(0)
+        let frames = try #require(GIFFramePlanner(globalTable: table).plan([base, left, right]))
+        #expect(frames[1].disposal == .previous, "frame 1 is disposed to the canvas before it")
+        #expect(frames[2].rect.width == 10 && frames[2].rect.height == 10, "frame 2 stores only its sprite")
+        let image = Self.animation([base, left, right], delays: [100, 100, 100], format: .gif)
+        #expect(try ImageDecoder.decode(try GIFEncoder.encode(image)).frames.map(\.image) == [base, left, right])
+    }
+
     @Test("APNG: two changes far apart are blended over, the pixels between them left transparent")
     func blendOver() throws {
         var base = Self.noise(64, 64, colors: 200, seed: 9)

@@ -50,21 +50,22 @@ struct GIFFramePlanner {
         var plain = PlainFrames()
         guard
             let start = best(
-                first, on: clear, covering: Self.mustClear(after: first, next: targets.dropFirst().first),
-                plain: &plain, under: .max)
+                Target(first, table: globalTable), on: clear,
+                covering: Self.mustClear(after: first, next: targets.dropFirst().first), plain: &plain, under: .max)
         else { return nil }
         var frames = [start]
         var history = CanvasHistory(base: clear, rect: start.rect, shown: shown(start, on: clear, target: first))
         for index in 1..<max(1, targets.count) {
             var chosen: (frame: Frame, disposal: FrameDisposal, canvas: RGBAImage)? = nil
             var plain = PlainFrames()
+            let target = Target(targets[index], table: globalTable)
+            let next = index + 1 < targets.count ? targets[index + 1] : nil
+            let cover = Self.mustClear(after: targets[index], next: next)
             for (disposal, canvas) in history.canvases(isFirst: false) {
-                let cover = Self.mustClear(
-                    after: targets[index], next: index + 1 < targets.count ? targets[index + 1] : nil)
                 let seen = lossiness?.snapped(canvas, toward: targets[index]) ?? canvas
                 guard
                     let candidate = best(
-                        targets[index], on: seen, covering: cover, plain: &plain, under: chosen?.frame.size ?? .max)
+                        target, on: seen, covering: cover, plain: &plain, under: chosen?.frame.size ?? .max)
                 else { continue }
                 chosen = (candidate, disposal, canvas)
             }
@@ -93,29 +94,46 @@ struct GIFFramePlanner {
         var failed: Set<PixelRect> = []
     }
 
+    /// A target frame and, with a global table, its pixels' indices in it: looked up once, as every way of
+    /// storing the frame on each canvas reads them.
+    private struct Target {
+        let image: RGBAImage
+        let indices: [UInt8]?
+
+        init(_ image: RGBAImage, table: ColorTable?) {
+            self.image = image
+            indices = table.map { table in
+                [UInt8](unsafeUninitializedCapacity: image.width * image.height) { out, count in
+                    image.pixels.withUnsafeBytes { raw in
+                        table.indices(of: raw.bindMemory(to: UInt32.self), into: out.baseAddress!)
+                    }
+                    count = image.width * image.height
+                }
+            }
+        }
+    }
+
     /// The smallest way to draw `target` on `canvas`, its rectangle holding `covering` too, when it takes fewer
     /// than `limit` bytes; nil when none is exact or under the limit. An encoding is given up once it reaches the
     /// limit or the best way so far: the planner keeps only the smallest.
     private func best(
-        _ target: RGBAImage, on canvas: RGBAImage, covering: PixelRect?, plain: inout PlainFrames, under limit: Int
+        _ target: Target, on canvas: RGBAImage, covering: PixelRect?, plain: inout PlainFrames, under limit: Int
     ) -> Frame? {
-        var rect = target.changedBounds(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        var rect = target.image.changedBounds(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         if let covering { rect = rect.union(covering) }
         var chosen: Frame? = nil
         for keep in [false, true] {
-            guard let (colors, kept) = Self.stored(target, on: canvas, rect: rect, keepUnchanged: keep) else {
-                continue
-            }
-            // Nothing the canvas shows could be kept: the same colours as the frame just encoded.
-            if keep && kept == 0 { break }
+            guard let stored = stored(target, on: canvas, rect: rect, keepUnchanged: keep) else { continue }
+            // Nothing the canvas shows could be kept: the same pixels as the frame just encoded.
+            if keep && stored.kept == 0 { break }
             let under = chosen?.size ?? limit
             var found: Frame?
             if keep {
-                found = encode(colors, rect: rect, under: under)
+                found = encode(stored, rect: rect, under: under)
             } else if let known = plain.encoded[rect] {
                 found = known.size < under ? known : nil
             } else if !plain.failed.contains(rect) {
-                found = encode(colors, rect: rect, under: under)
+                found = encode(stored, rect: rect, under: under)
                 if let found { plain.encoded[rect] = found } else { plain.failed.insert(rect) }
             }
             if var frame = found {
@@ -132,69 +150,131 @@ struct GIFFramePlanner {
     /// frame's rectangle by disposing it to the background: this frame's rectangle must hold these pixels.
     static func mustClear(after target: RGBAImage, next: RGBAImage?) -> PixelRect? {
         guard let next else { return nil }
-        var visible = target
-        visible.pixels.withUnsafeMutableBytes { raw in
+        var (minX, minY, maxX, maxY) = (target.width, target.height, -1, -1)
+        target.pixels.withUnsafeBytes { t in
             next.pixels.withUnsafeBytes { n in
-                let v = raw.bindMemory(to: UInt32.self)
+                let v = t.bindMemory(to: UInt32.self)
                 let w = n.bindMemory(to: UInt32.self)
-                // Pixels that need no clearing are made equal to `next`, so the bounds of what differs are the rest.
-                for i in v.indices where !(w[i] == 0 && v[i] != 0) { v[i] = w[i] }
+                let width = target.width
+                for y in 0..<target.height {
+                    let row = y * width
+                    @inline(__always) func clears(_ x: Int) -> Bool { w[row + x] == 0 && v[row + x] != 0 }
+                    var x = 0
+                    while x < width && !clears(x) { x += 1 }
+                    guard x < width else { continue }
+                    var last = width - 1
+                    while !clears(last) { last -= 1 }
+                    (minX, maxX) = (Swift.min(minX, x), Swift.max(maxX, last))
+                    if minY > y { minY = y }
+                    maxY = y
+                }
             }
         }
-        return visible.changedBounds(from: next)
+        guard maxY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
-    /// The colours a frame stores for `rect`, 0 meaning the transparent index: for each pixel the target's
-    /// colour, or 0 where the target is transparent (the canvas must be too) or, with `keepUnchanged`, where
-    /// the canvas already shows it; and how many visible pixels were kept so. Nil when a pixel would have to
-    /// turn transparent.
-    static func stored(_ target: RGBAImage, on canvas: RGBAImage, rect: PixelRect, keepUnchanged: Bool)
-        -> (colors: [UInt32], kept: Int)?
-    {
-        var out = [UInt32](repeating: 0, count: rect.width * rect.height)
+    /// What a frame stores for `rect`: with a global table its indices, else its colours. A pixel is stored as
+    /// its target colour, or as the transparent one where the target is transparent (the canvas must be too) or,
+    /// with `keepUnchanged`, where the canvas already shows it.
+    private struct Stored {
+        /// Indices into the global table (the transparent one wherever `clear` says); empty with a local table.
+        var indices: [UInt8] = []
+        /// The colours, 0 meaning transparent; empty with the global table.
+        var colors: [UInt32] = []
+        /// Whether any pixel is stored transparent.
+        var clear = false
+        /// How many visible pixels were kept from the canvas.
         var kept = 0
-        let exact = target.pixels.withUnsafeBytes { t in
-            canvas.pixels.withUnsafeBytes { c in
-                let tw = t.bindMemory(to: UInt32.self)
-                let cw = c.bindMemory(to: UInt32.self)
-                for y in 0..<rect.height {
-                    for x in 0..<rect.width {
-                        let i = (rect.y + y) * target.width + rect.x + x
-                        let (p, q) = (tw[i], cw[i])
-                        if p == 0 {
-                            guard q == 0 else { return false }
-                        } else if keepUnchanged && p == q {
-                            kept += 1
-                        } else {
-                            out[y * rect.width + x] = p
+    }
+
+    /// `Stored` for `rect`; nil when a pixel would have to turn transparent.
+    private func stored(_ target: Target, on canvas: RGBAImage, rect: PixelRect, keepUnchanged: Bool) -> Stored? {
+        if let indexed = target.indices, let table = globalTable {
+            // Without the transparent colour in the table, a pixel stored transparent fails the frame (`encode`).
+            let transparent = globalHoldsClear ? table.index(of: 0) : 0
+            let made = indexed.withUnsafeBufferPointer { indices in
+                Self.store(target.image, on: canvas, rect: rect, keepUnchanged: keepUnchanged, clear: transparent) {
+                    indices[$0]
+                }
+            }
+            return made.map { Stored(indices: $0.values, clear: $0.clear, kept: $0.kept) }
+        }
+        let made = target.image.pixels.withUnsafeBytes { raw in
+            let colors = raw.bindMemory(to: UInt32.self)
+            return Self.store(target.image, on: canvas, rect: rect, keepUnchanged: keepUnchanged, clear: 0) {
+                colors[$0]
+            }
+        }
+        return made.map { Stored(colors: $0.values, clear: $0.clear, kept: $0.kept) }
+    }
+
+    /// A value for each pixel of `rect`: `visible(i)` for the target's pixel i, or `clear` where the target is
+    /// transparent (the canvas must be too) or, with `keepUnchanged`, where the canvas already shows it; whether
+    /// any pixel is `clear`, and how many visible ones were kept so. Nil when a pixel would have to turn
+    /// transparent.
+    @inline(__always)
+    private static func store<Value>(
+        _ target: RGBAImage, on canvas: RGBAImage, rect: PixelRect, keepUnchanged: Bool, clear: Value,
+        visible: (Int) -> Value
+    ) -> (values: [Value], clear: Bool, kept: Int)? {
+        var (exact, anyClear, kept) = (true, false, 0)
+        let values = [Value](unsafeUninitializedCapacity: rect.width * rect.height) { buffer, count in
+            let out = buffer.baseAddress!
+            target.pixels.withUnsafeBytes { t in
+                canvas.pixels.withUnsafeBytes { c in
+                    let tw = t.bindMemory(to: UInt32.self)
+                    let cw = c.bindMemory(to: UInt32.self)
+                    for y in 0..<rect.height {
+                        let row = (rect.y + y) * target.width + rect.x
+                        let line = out + y * rect.width
+                        for x in 0..<rect.width {
+                            let (p, q) = (tw[row + x], cw[row + x])
+                            if p == 0 {
+                                guard q == 0 else {
+                                    exact = false
+                                    return
+                                }
+                                (line + x).initialize(to: clear)
+                                anyClear = true
+                            } else if keepUnchanged && p == q {
+                                (line + x).initialize(to: clear)
+                                anyClear = true
+                                kept += 1
+                            } else {
+                                (line + x).initialize(to: visible(row + x))
+                            }
                         }
                     }
                 }
-                return true
             }
+            // Given up part way, none is kept.
+            count = exact ? rect.width * rect.height : 0
         }
-        return exact ? (out, kept) : nil
+        return exact ? (values, anyClear, kept) : nil
     }
 
-    /// Indices and LZW data for stored colours, through the global table or a local one; nil when the frame
-    /// would take `limit` bytes or more (its encoding is given up there).
-    private func encode(_ colors: [UInt32], rect: PixelRect, under limit: Int) -> Frame? {
+    /// LZW data for what a frame stores, through the global table or a local one; nil when the frame would take
+    /// `limit` bytes or more (its encoding is given up there), or cannot be written.
+    private func encode(_ stored: Stored, rect: PixelRect, under limit: Int) -> Frame? {
+        if stored.clear && !globalHoldsClear { return nil }
         var table: ColorTable
         var local: [UInt32]? = nil
+        var indices = stored.indices
         if let globalTable {
             table = globalTable
         } else {
             table = ColorTable()
-            for color in colors where !table.insert(color) { return nil }
+            for color in stored.colors where !table.insert(color) { return nil }
             local = table.colors
+            indices = [UInt8](unsafeUninitializedCapacity: stored.colors.count) { out, count in
+                if let base = out.baseAddress {
+                    stored.colors.withUnsafeBufferPointer { table.indices(of: $0, into: base) }
+                }
+                count = stored.colors.count
+            }
         }
-        let hasClear = colors.contains(0)
-        if hasClear && !globalHoldsClear { return nil }
-        let transparent = hasClear ? Int(table.index(of: 0)) : nil
-        var indices = [UInt8](unsafeUninitializedCapacity: colors.count) { out, count in
-            if let base = out.baseAddress { colors.withUnsafeBufferPointer { table.indices(of: $0, into: base) } }
-            count = colors.count
-        }
+        let transparent = stored.clear ? Int(table.index(of: 0)) : nil
         let bits = GIFStreamWriter.tableBits(table.colors.count)
         if let lossiness, local == nil {
             guard
