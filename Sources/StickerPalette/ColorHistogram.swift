@@ -10,8 +10,9 @@ struct ColorHistogram {
     /// Whether some fully transparent pixel had colour channels other than zero (`clearTransparent` only).
     private(set) var hadHiddenColors = false
 
-    /// Slots of the hash table: an index into `colors` plus one, 0 when empty. A power of two long.
-    private var slots: [Int32] = [Int32](repeating: 0, count: 1 << 12)
+    /// Slots of the hash table, each a colour and its index in `colors` plus one (the colour in the high half),
+    /// 0 when empty: one load finds both. A power of two long.
+    private var slots: [UInt64] = [UInt64](repeating: 0, count: 1 << 12)
 
     /// `clearTransparent`: count every fully transparent pixel as (0, 0, 0, 0), the one colour it shows.
     /// `frames`: RGBA pixels, 4 bytes each.
@@ -21,25 +22,29 @@ struct ColorHistogram {
 
     private mutating func add(_ frame: [UInt8], clearTransparent: Bool) {
         let count = frame.count / 4
-        var ids = [Int32](repeating: 0, count: count)
         var hidden = false
-        frame.withUnsafeBytes { raw in
-            var previous: UInt32 = 0
-            var previousID: Int32 = -1
-            for i in 0..<count {
-                var color = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self).littleEndian
-                if clearTransparent && color < 0x0100_0000 {
-                    hidden = hidden || color != 0
-                    color = 0
+        let ids = [Int32](unsafeUninitializedCapacity: count) { ids, initialized in
+            frame.withUnsafeBytes { raw in
+                var previous: UInt32 = 0
+                var previousID: Int32 = -1
+                var run = 0
+                for i in 0..<count {
+                    var color = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self).littleEndian
+                    if clearTransparent && color < 0x0100_0000 {
+                        hidden = hidden || color != 0
+                        color = 0
+                    }
+                    // Stickers are mostly runs of one colour: a run is hashed and counted once.
+                    if color != previous || previousID < 0 {
+                        if previousID >= 0 { counts[Int(previousID)] += run }
+                        (previous, previousID, run) = (color, lookup(color), 0)
+                    }
+                    ids[i] = previousID
+                    run += 1
                 }
-                // Stickers are mostly runs of one colour: skip the hash for a repeat.
-                if color != previous || previousID < 0 {
-                    previous = color
-                    previousID = lookup(color)
-                }
-                ids[i] = previousID
-                counts[Int(previousID)] += 1
+                if previousID >= 0 { counts[Int(previousID)] += run }
             }
+            initialized = count
         }
         hadHiddenColors = hadHiddenColors || hidden
         pixelColors.append(ids)
@@ -53,16 +58,19 @@ struct ColorHistogram {
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
-            if colors[Int(entry - 1)] == color { return entry - 1 }
+            if UInt32(truncatingIfNeeded: entry >> 32) == color { return Int32(truncatingIfNeeded: entry) - 1 }
             slot = (slot + 1) & mask
         }
         let id = Int32(colors.count)
         colors.append(color)
         counts.append(0)
-        slots[slot] = id + 1
+        slots[slot] = Self.entry(color, id)
         if colors.count * 2 > slots.count { grow() }
         return id
     }
+
+    @inline(__always)
+    private static func entry(_ color: UInt32, _ id: Int32) -> UInt64 { UInt64(color) << 32 | UInt64(id + 1) }
 
     /// Fibonacci hashing: the multiply spreads colours that differ in one channel over the whole table.
     @inline(__always)
@@ -72,12 +80,12 @@ struct ColorHistogram {
 
     /// Doubles the table, keeping its load under a half so probes stay short.
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (index, color) in colors.enumerated() {
             var slot = hash(color) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index + 1)
+            slots[slot] = Self.entry(color, Int32(index))
         }
     }
 }
