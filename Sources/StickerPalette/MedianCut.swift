@@ -19,7 +19,7 @@ struct MedianCut {
             (0..<points.count, Self.squaredError(order[...], points: points, weights: weights))
         ]
         var splits: [(box: Int, low: Range<Int>, high: Range<Int>)] = []
-        var keyed: [(key: Float, index: Int32)] = []
+        var keyed: [UInt64] = []
         while ranges.count < boxes {
             guard let worst = ranges.indices.max(by: { ranges[$0].error < ranges[$1].error }),
                 ranges[worst].error > 0, ranges[worst].range.count > 1
@@ -27,9 +27,9 @@ struct MedianCut {
             let range = ranges[worst].range
             let axis = Self.widestAxis(order[range], points: points, weights: weights)
             keyed.removeAll(keepingCapacity: true)
-            for index in order[range] { keyed.append((points[Int(index)][axis], index)) }
-            keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
-            for (offset, entry) in keyed.enumerated() { order[range.lowerBound + offset] = entry.index }
+            for index in order[range] { keyed.append(SortKey.make(points[Int(index)][axis], index)) }
+            keyed.sort()
+            for (offset, key) in keyed.enumerated() { order[range.lowerBound + offset] = SortKey.index(key) }
             let cut = Self.bestCut(order[range], points: points, weights: weights)
             let low = range.lowerBound..<(range.lowerBound + cut.offset)
             let high = (range.lowerBound + cut.offset)..<range.upperBound

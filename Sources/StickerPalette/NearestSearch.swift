@@ -17,18 +17,26 @@ struct NearestSearch {
         let count = entries.count
         var neighbours = [Int32](repeating: 0, count: count * count)
         var distances = [Float](repeating: 0, count: count * count)
-        var row: [(distance: Float, index: Int32)] = []
-        row.reserveCapacity(count)
+        // Each pair's distance once (the same either way round), then each entry's row sorted by (distance, index).
+        var between = [Float](repeating: 0, count: count * count)
         for e in 0..<count {
-            row.removeAll(keepingCapacity: true)
-            for other in 0..<count {
+            for other in (e + 1)..<max(e + 1, count) {
                 let d = entries[e] - entries[other]
-                row.append(((d * d).laneSum.squareRoot(), Int32(other)))
+                let distance = (d * d).laneSum.squareRoot()
+                between[e * count + other] = distance
+                between[other * count + e] = distance
             }
-            row.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
-            for (offset, item) in row.enumerated() {
-                neighbours[e * count + offset] = item.index
-                distances[e * count + offset] = item.distance
+        }
+        var row = [UInt64](repeating: 0, count: count)
+        for e in 0..<count {
+            for other in 0..<count {
+                row[other] = SortKey.make(between[e * count + other], Int32(other))
+            }
+            row.sort()
+            for (offset, key) in row.enumerated() {
+                let other = SortKey.index(key)
+                neighbours[e * count + offset] = other
+                distances[e * count + offset] = between[e * count + Int(other)]
             }
         }
         self.neighbours = neighbours
