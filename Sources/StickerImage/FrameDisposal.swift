@@ -35,7 +35,12 @@ struct CanvasHistory {
 
 extension RGBAImage {
     /// The smallest rectangle holding every pixel that differs from `other` (of the same size); nil when none.
-    func changedBounds(from other: RGBAImage) -> PixelRect? {
+    func changedBounds(from other: RGBAImage) -> PixelRect? { bounds(against: other) { $0 != $1 } }
+
+    /// The smallest rectangle holding every pixel where `marks(pixel, other's pixel)` (`other` of the same size);
+    /// nil when none. `marks` must be false where the two are equal: rows the same in both are skipped.
+    @inline(__always)
+    func bounds(against other: RGBAImage, where marks: (UInt32, UInt32) -> Bool) -> PixelRect? {
         var minX = width
         var minY = height
         var maxX = -1
@@ -50,10 +55,10 @@ extension RGBAImage {
                     // Most rows of a sticker's frame are unchanged: skip them at memcmp's speed.
                     if memcmp(a.baseAddress! + row, b.baseAddress! + row, width * 4) == 0 { continue }
                     var x = 0
-                    while x < width && a[row + x] == b[row + x] { x += 1 }
+                    while x < width && !marks(a[row + x], b[row + x]) { x += 1 }
                     guard x < width else { continue }
                     var last = width - 1
-                    while a[row + last] == b[row + last] { last -= 1 }
+                    while !marks(a[row + last], b[row + last]) { last -= 1 }
                     minX = Swift.min(minX, x)
                     maxX = Swift.max(maxX, last)
                     minY = Swift.min(minY, y)

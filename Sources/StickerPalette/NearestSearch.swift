@@ -20,7 +20,7 @@ struct NearestSearch {
         // Each pair's distance once (the same either way round), then each entry's row sorted by (distance, index).
         var between = [Float](repeating: 0, count: count * count)
         for e in 0..<count {
-            for other in (e + 1)..<max(e + 1, count) {
+            for other in (e + 1)..<count {
                 let d = entries[e] - entries[other]
                 let distance = (d * d).laneSum.squareRoot()
                 between[e * count + other] = distance

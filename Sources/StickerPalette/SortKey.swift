@@ -1,6 +1,6 @@
 /// A float and an index packed into one integer that orders as the pair (float, index) does: sorting these is
-/// a plain integer sort, several times quicker than sorting pairs with a comparison closure (the quantiser sorts
-/// a palette's distances for each entry, and each median-cut box along an axis).
+/// a plain integer sort instead of pairs through a comparison closure (the quantiser sorts a palette's distances
+/// for each entry, and each median-cut box along an axis).
 enum SortKey {
     /// `value` must not be NaN; -0 and +0 are one key, as they compare equal.
     @inline(__always)

@@ -44,6 +44,16 @@ struct LosslessOptimizerTests {
         }
     }
 
+    /// A noisy background, then a white sprite at its left, then the same sprite at its right: the third frame is
+    /// smallest drawn on the first, restored by disposing the second to the canvas before it.
+    static func spriteMovingBack() -> (base: RGBAImage, left: RGBAImage, right: RGBAImage) {
+        let base = noise(64, 64, colors: 40, seed: 3)
+        return (
+            base, stamp(base, x: 2, y: 20, side: 10, color: [255, 255, 255, 255]),
+            stamp(base, x: 50, y: 20, side: 10, color: [255, 255, 255, 255])
+        )
+    }
+
     @Test("Identical consecutive frames are merged, their delays added, in APNG and GIF")
     func mergesIdenticalFrames() throws {
         let a = Self.stamp(RGBAImage(width: 32, height: 32), x: 4, y: 4, side: 8, color: [200, 10, 10, 255])
@@ -67,9 +77,7 @@ struct LosslessOptimizerTests {
 
     @Test("APNG: a sprite that moves back is drawn after dispose previous, not over the old place")
     func disposePrevious() throws {
-        let base = Self.noise(64, 64, colors: 40, seed: 3)
-        let left = Self.stamp(base, x: 2, y: 20, side: 10, color: [255, 255, 255, 255])
-        let right = Self.stamp(base, x: 50, y: 20, side: 10, color: [255, 255, 255, 255])
+        let (base, left, right) = Self.spriteMovingBack()
         let image = Self.animation([base, left, right], delays: [100, 100, 100])
         let png = try APNGEncoder.encode(image, compression: .max)
         let controls = try TestPixels.frameControls(png)
@@ -80,9 +88,7 @@ struct LosslessOptimizerTests {
 
     @Test("GIF: a sprite that moves back is drawn after disposal to previous, not over the old place")
     func gifDisposePrevious() throws {
-        let base = Self.noise(64, 64, colors: 40, seed: 3)
-        let left = Self.stamp(base, x: 2, y: 20, side: 10, color: [255, 255, 255, 255])
-        let right = Self.stamp(base, x: 50, y: 20, side: 10, color: [255, 255, 255, 255])
+        let (base, left, right) = Self.spriteMovingBack()
         var table = ColorTable()
         for frame in [base, left, right] {
             frame.pixels.withUnsafeBytes { raw in

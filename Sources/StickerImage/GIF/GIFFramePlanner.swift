@@ -149,29 +149,7 @@ struct GIFFramePlanner {
     /// Where `next` is transparent but this frame shows something. GIF cannot draw transparency, only clear a
     /// frame's rectangle by disposing it to the background: this frame's rectangle must hold these pixels.
     static func mustClear(after target: RGBAImage, next: RGBAImage?) -> PixelRect? {
-        guard let next else { return nil }
-        var (minX, minY, maxX, maxY) = (target.width, target.height, -1, -1)
-        target.pixels.withUnsafeBytes { t in
-            next.pixels.withUnsafeBytes { n in
-                let v = t.bindMemory(to: UInt32.self)
-                let w = n.bindMemory(to: UInt32.self)
-                let width = target.width
-                for y in 0..<target.height {
-                    let row = y * width
-                    @inline(__always) func clears(_ x: Int) -> Bool { w[row + x] == 0 && v[row + x] != 0 }
-                    var x = 0
-                    while x < width && !clears(x) { x += 1 }
-                    guard x < width else { continue }
-                    var last = width - 1
-                    while !clears(last) { last -= 1 }
-                    (minX, maxX) = (Swift.min(minX, x), Swift.max(maxX, last))
-                    if minY > y { minY = y }
-                    maxY = y
-                }
-            }
-        }
-        guard maxY >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        next.flatMap { next in target.bounds(against: next) { shown, then in then == 0 && shown != 0 } }
     }
 
     /// What a frame stores for `rect`: with a global table its indices, else its colours. A pixel is stored as
@@ -256,11 +234,13 @@ struct GIFFramePlanner {
 
     /// LZW data for what a frame stores, through the global table or a local one; nil when the frame would take
     /// `limit` bytes or more (its encoding is given up there), or cannot be written.
-    private func encode(_ stored: Stored, rect: PixelRect, under limit: Int) -> Frame? {
+    private func encode(_ stored: consuming Stored, rect: PixelRect, under limit: Int) -> Frame? {
         if stored.clear && !globalHoldsClear { return nil }
         var table: ColorTable
         var local: [UInt32]? = nil
-        var indices = stored.indices
+        // Taken, not shared: the lossy coder writes into them, which would copy a shared array.
+        var indices: [UInt8] = []
+        swap(&indices, &stored.indices)
         if let globalTable {
             table = globalTable
         } else {
