@@ -7,11 +7,12 @@ import StickerQuality
 /// same duration), format, and one quality axis per format (palette size for PNG and GIF, quality for
 /// JPEG). For each (size, frames, format) cell the least lossy setting of the axis that fits is found by
 /// bisection on bytes, the settings next to it (dithering off, one level more colours) are tried too, and
-/// every fitting one is scored on sampled frames at reduced size (the quick score). At each size the search
-/// moves to fewer frames only while that raises the size's best worst-frame score, skips a cell whose pixels
-/// score no better than the best found before any palette is applied, and stops as soon as a cell fits without
-/// touching its axis: taking more away cannot look better. Each size's best is then ranked again at full size
-/// (`FitFinalists`), and the pick refined in its own cell: lossy LZW buys a GIF colours, and APNG is tried.
+/// every fitting one is scored on sampled frames at reduced size (the quick score). Frames go last: only at the
+/// smallest size does the search move to fewer frames, and only while that raises the size's best worst-frame
+/// score. It skips a cell whose pixels score no better than the best found before any palette is applied, and
+/// stops as soon as a cell fits without touching its axis: taking more away cannot look better. Each size's best
+/// is then ranked again at full size (`FitFinalists`), and the pick refined in its own cell: lossy LZW buys a GIF
+/// colours, and APNG is tried.
 ///
 /// This is the strategy alone: `FitSearchPlan` says which knobs there are, `FitEvaluator` what each costs and
 /// how it looks, and its `FitWorkBudget` how much work the file may take.
@@ -156,10 +157,15 @@ final class FitSearch {
         bar other: FitCandidate? = nil
     ) -> [FitCandidate] {
         var bests: [FitCandidate] = []
-        for geometry in geometries {
+        for (index, geometry) in geometries.enumerated() {
             var bestHere: FitCandidate?
             var untouched = false
-            for frames in frameCounts {
+            // Frames go last: fewer frames only at the smallest size, where a smaller size cannot keep them all.
+            // Dropping every other frame halves the motion's smoothness, a worse loss than a smaller size's detail
+            // (no GIF of the bench sets was best with frames dropped at a larger size, and searching them took a
+            // twentieth of the time).
+            let last = index == geometries.count - 1
+            for frames in last ? frameCounts : Array(frameCounts.prefix(1)) {
                 let key = FitCell(geometry: geometry, frames: frames)
                 // No setting of a cell looks better than its pixels before any palette or encoding: a cell
                 // whose ceiling is no better than what was found is not searched, nor are fewer frames.

@@ -50,6 +50,26 @@ struct FitFinalistsTests {
         #expect(search.finalists.allSatisfy { $0.bytes.count <= Self.limit && $0.shown.height >= 300 })
     }
 
+    @Test("Frames go last: only the smallest size's best may drop frames")
+    func framesLast() throws {
+        // Four noisy 408 px frames: at 300 px only two come within the limit, and at 408 px (before frames went
+        // last) two frames with 8 colours were its best, four with 4 colours now.
+        let source = try TestImages.animation(frames: 4, width: 408, height: 408)
+        let limit = Self.framesLimit
+        let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize, .frames])
+        let search = try FitSearch(source: source, limit: limit, options: options)
+        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+        _ = try #require(search.best(base: base, skip: nil).candidate)
+        let smallest = try #require(([base] + base.smallerClasses()).last)
+        let (there, larger) = (
+            search.finalists.filter { $0.knobs.geometry == smallest },
+            search.finalists.filter { $0.knobs.geometry != smallest }
+        )
+        #expect(there.count == 1 && there.allSatisfy { $0.knobs.frames < 4 })
+        #expect(!larger.isEmpty && larger.allSatisfy { $0.knobs.frames == 4 })
+    }
+
+    static let framesLimit = 30_000
     static let limit = 120_000
 
     /// A still of this size searched with palette and resize allowed, and the search's choice.
