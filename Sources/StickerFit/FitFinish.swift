@@ -27,6 +27,8 @@ struct FitFinish {
     /// Richer settings encoded at full effort: a second only when the first did not fit, under a quick limit its
     /// own saving corrected.
     static let richerTries = 2
+    /// A quick limit no file reaches (a gigabyte), where the saving would raise the limit past `Int`.
+    static let mostBytes = 1 << 30
 
     /// The lossless step's file: already at full effort. Nil when it does not decode.
     func finish(lossless bytes: [UInt8], knobs: FitKnobs) -> Final? {
@@ -43,7 +45,7 @@ struct FitFinish {
         let ranking = search.ranking
         guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, ranking: ranking) }
         // A long animation's saving is measured on sampled frames: its full-effort encoding (for APNG the strongest
-        // deflate of every frame, a tenth of fit's time) is then made only for the setting kept.
+        // deflate of every frame, a tenth of fit's time) is then made only when no richer setting is kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
         var full = sampled ? nil : fullEffort(found.shown, as: format, under: found.bytes.count)
         let ratio =
@@ -52,19 +54,21 @@ struct FitFinish {
             : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
         // The richer setting is judged as the search judged its finalists (at full size, on their frames), so only
         // the setting kept is scored in full; and encoded at full effort before that, as it may then not fit.
-        var quickLimit = Int(Double(limit) / ratio)
-        for _ in 0..<Self.richerTries where ratio < 1 - Self.worthwhileSaving {
+        // A limit past any file's size (--byte-limit is unbounded) is not raised: the search found the best already.
+        var quickLimit = Int(min(Double(limit) / ratio, Double(Self.mostBytes)))
+        for _ in 0..<Self.richerTries where ratio < 1 - Self.worthwhileSaving && quickLimit > limit {
             guard let richer = search.richer(than: found, quickLimit: quickLimit, skip: skip),
                 richer.score.worst >= found.score.worst + Self.worthwhileGain,
                 ranking?.ranks(richer, above: found) == true,
                 let bytes = fullEffort(richer.shown, as: richer.knobs.format)
             else { break }
-            if bytes.count <= limit, let final = scored(bytes, richer, ranking: ranking) { return final }
+            if bytes.count <= limit {
+                if let final = scored(bytes, richer, ranking: ranking) { return final }
+                break
+            }
             // Its full effort saved less than the sample said (earth-disc: 150 colours missed, where 128 fit): its own
             // saving sets the limit the next search of richer settings ranks under.
-            let corrected = limit * richer.bytes.count / max(bytes.count, 1)
-            guard corrected < quickLimit else { break }
-            quickLimit = corrected
+            quickLimit = limit * richer.bytes.count / bytes.count
         }
         if sampled { full = fullEffort(found.shown, as: format, under: found.bytes.count) }
         return scored(full ?? found.bytes, found, ranking: ranking)

@@ -130,10 +130,10 @@ final class FitSearch {
         return best
     }
 
-    /// A better setting of `found`'s size and frame count with the limit on quick sizes raised to
-    /// `quickLimit`: the full-effort encoding of `found` came out smaller than its quick one (a tenth, for
-    /// PNG), so a setting with more colours, over the limit at quick effort, may fit once encoded in full.
-    /// Nil when nothing scores better than `found`.
+    /// A better setting of `found`'s size and frame count with the limit on quick sizes raised to `quickLimit`
+    /// (never lowered by it): the full-effort encoding of `found` came out smaller than its quick one (a tenth, for
+    /// PNG), so a setting with more colours, over the limit at quick effort, may fit once encoded in full. Nil when
+    /// nothing scores better than `found`.
     func richer(than found: FitCandidate, quickLimit: Int, skip: FitKnobs?) -> FitCandidate? {
         let saved = evaluator.limit
         evaluator.limit = max(quickLimit, saved)
@@ -160,10 +160,10 @@ final class FitSearch {
         for (index, geometry) in geometries.enumerated() {
             var bestHere: FitCandidate?
             var untouched = false
-            // Frames go last: fewer frames only at the smallest size, where a smaller size cannot keep them all.
-            // Dropping every other frame halves the motion's smoothness, a worse loss than a smaller size's detail
-            // (no GIF of the bench sets was best with frames dropped at a larger size, and searching them took a
-            // twentieth of the time).
+            // Frames go last: fewer frames only at the smallest size, where no smaller size is left to keep them
+            // all. Dropping every other frame halves the motion's smoothness, a worse loss than a smaller size's
+            // detail (no GIF of the bench sets was best with frames dropped at a larger size, and searching them
+            // took a sixth of the CPU on the four that tried).
             let last = index == geometries.count - 1
             for frames in last ? frameCounts : Array(frameCounts.prefix(1)) {
                 let key = FitCell(geometry: geometry, frames: frames)

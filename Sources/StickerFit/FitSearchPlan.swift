@@ -63,7 +63,7 @@ struct FitSearchPlan {
         [base] + (allowed.contains(.resize) && sizeClass == nil ? base.smallerClasses() : [])
     }
 
-    /// The frame counts searched at each size, most first.
+    /// The frame counts searched, most first: at the smallest size alone (`FitSearch`: frames go last).
     var frameCounts: [Int] { allowed.contains(.frames) ? frameCountsToTry : [frameCount] }
 
     /// The formats searched, the source's own first (APNG is written as PNG); PNG after GIF or JPEG when

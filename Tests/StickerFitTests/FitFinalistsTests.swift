@@ -65,8 +65,10 @@ struct FitFinalistsTests {
             search.finalists.filter { $0.knobs.geometry == smallest },
             search.finalists.filter { $0.knobs.geometry != smallest }
         )
-        #expect(there.count == 1 && there.allSatisfy { $0.knobs.frames < 4 })
-        #expect(!larger.isEmpty && larger.allSatisfy { $0.knobs.frames == 4 })
+        #expect(there.count == 1)
+        #expect(there.allSatisfy { $0.knobs.frames < 4 })
+        #expect(!larger.isEmpty)
+        #expect(larger.allSatisfy { $0.knobs.frames == 4 })
     }
 
     static let framesLimit = 30_000
