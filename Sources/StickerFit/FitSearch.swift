@@ -45,14 +45,14 @@ final class FitSearch {
     /// `skip` is a setting already known not to fit (the lossless encoding).
     func best(base: OutputGeometry, skip: FitKnobs?) -> Outcome {
         let geometries = plan.geometries(base: base)
-        finalists = bestOfEachSize(plan.formats[0], geometries: geometries, frameCounts: plan.frameCounts, skip: skip)
+        finalists = bestOfEachSize(plan.formats[0], geometries: geometries, skip: skip)
         ranking = FitFinalists(source: source, sizes: finalists)
         var best = ranking.map { refinedBest(of: finalists, ranking: $0, skip: skip) } ?? finalists.best
         // Asked for with --allow format, another format searches every cell that could look better than the
         // source's format's best, and replaces it when smaller at an equal or better score.
         for format in plan.formats.dropFirst() where plan.formatChangeAsked {
             let sizes = bestOfEachSize(
-                format, geometries: geometries, frameCounts: plan.frameCounts, skip: skip, bar: best)
+                format, geometries: geometries, skip: skip, bar: best)
             guard let other = FitFinalists(source: source, sizes: sizes + (best.map { [$0] } ?? [])),
                 let found = other.ranked(sizes).first
             else { continue }
@@ -153,26 +153,21 @@ final class FitSearch {
     /// The best candidate of each size where one fits, largest size first. `bar`: the best found in another
     /// format; a cell whose ceiling is no better is not searched.
     private func bestOfEachSize(
-        _ format: ImageFormat, geometries: [OutputGeometry], frameCounts: [Int], skip: FitKnobs?,
+        _ format: ImageFormat, geometries: [OutputGeometry], skip: FitKnobs?,
         bar other: FitCandidate? = nil
     ) -> [FitCandidate] {
         var bests: [FitCandidate] = []
         for (index, geometry) in geometries.enumerated() {
             var bestHere: FitCandidate?
             var untouched = false
-            // Frames go last: fewer frames only at the smallest size, where no smaller size is left to keep them
-            // all. Dropping every other frame halves the motion's smoothness, a worse loss than a smaller size's
-            // detail (no GIF of the bench sets was best with frames dropped at a larger size, and searching them
-            // took a sixth of the CPU on the four that tried).
-            let last = index == geometries.count - 1
-            for frames in last ? frameCounts : Array(frameCounts.prefix(1)) {
+            for frames in plan.frameCounts(atSmallest: index == geometries.count - 1) {
                 let key = FitCell(geometry: geometry, frames: frames)
                 // No setting of a cell looks better than its pixels before any palette or encoding: a cell
                 // whose ceiling is no better than what was found is not searched, nor are fewer frames.
                 if let bar = (bestHere ?? bests.best ?? other)?.score.worst, let top = evaluator.ceiling(key),
                     top <= bar
                 {
-                    if frames == frameCounts.first { return bests }
+                    if frames == plan.frameCount { return bests }
                     break
                 }
                 let cell = searchCell(key, format: format, skip: skip)
