@@ -118,6 +118,9 @@ final class FitEvaluator {
         return scaled
     }
 
+    /// A cell's pixels, resized and with its frames, before any palette or encoding.
+    func pixels(_ key: FitCell) -> DecodedImage { images.cell(key).image }
+
     /// The quick score of a cell's pixels as they are, resized and with fewer frames but before any palette
     /// or encoding, which only take more away.
     func ceiling(_ key: FitCell) -> Double? {

@@ -48,6 +48,12 @@ final class FitFinalists {
         return score
     }
 
+    /// The full-size worst-frame score of `pixels`, a cell's frames at `geometry` before any palette or encoding:
+    /// the most a candidate of that cell can show. Not kept.
+    func ceiling(_ pixels: DecodedImage, geometry: OutputGeometry) -> Double? {
+        try? scorer.score(geometry.art(of: pixels)).worst
+    }
+
     /// Whether `candidate`'s worst frame scores higher than `other`'s; false when either cannot be scored.
     func ranks(_ candidate: FitCandidate, above other: FitCandidate) -> Bool {
         guard let new = score(candidate), let old = score(other) else { return false }

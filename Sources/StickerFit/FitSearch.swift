@@ -7,18 +7,19 @@ import StickerQuality
 /// same duration), format, and one quality axis per format (palette size for PNG and GIF, quality for
 /// JPEG). For each (size, frames, format) cell the least lossy setting of the axis that fits is found by
 /// bisection on bytes, the settings next to it (dithering off, one level more colours) are tried too, and
-/// every fitting one is scored on sampled frames at reduced size (the quick score). Frames go last: only at the
-/// smallest size does the search move to fewer frames, and only while that raises the size's best worst-frame
-/// score. It skips a cell whose pixels score no better than the best found before any palette is applied, and
-/// stops as soon as a cell fits without touching its axis: taking more away cannot look better. Each size's best
-/// is then ranked again at full size (`FitFinalists`), and the pick refined in its own cell: lossy LZW buys a GIF
-/// colours, and APNG is tried.
+/// every fitting one is scored on sampled frames at reduced size (the quick score). The smallest size goes first,
+/// and the larger ones follow unless its palette, rather than its size, is what holds it back. Frames go last:
+/// only at the smallest size does the search move to fewer frames, and only while that raises the size's best
+/// worst-frame score. It skips a cell whose pixels score no better than the best found before any palette is
+/// applied, and stops as soon as a cell fits without touching its axis: taking more away cannot look better. Each
+/// size's best is then ranked again at full size (`FitFinalists`), and the pick refined in its own cell: lossy LZW
+/// buys a GIF colours, and APNG is tried.
 ///
 /// This is the strategy alone: `FitSearchPlan` says which knobs there are, `FitEvaluator` what each costs and
 /// how it looks, and its `FitWorkBudget` how much work the file may take.
 final class FitSearch {
-    private let plan: FitSearchPlan
-    private let evaluator: FitEvaluator
+    let plan: FitSearchPlan
+    let evaluator: FitEvaluator
 
     /// The most bytes a setting's quick encoding may take; raised only by `richer`.
     var limit: Int { evaluator.limit }
@@ -45,14 +46,14 @@ final class FitSearch {
     /// `skip` is a setting already known not to fit (the lossless encoding).
     func best(base: OutputGeometry, skip: FitKnobs?) -> Outcome {
         let geometries = plan.geometries(base: base)
-        finalists = bestOfEachSize(plan.formats[0], geometries: geometries, skip: skip)
-        ranking = FitFinalists(source: source, sizes: finalists)
+        let searched = bestOfEachSize(plan.formats[0], geometries: geometries, skip: skip)
+        finalists = searched.sizes
+        ranking = searched.ranking ?? FitFinalists(source: source, sizes: finalists)
         var best = ranking.map { refinedBest(of: finalists, ranking: $0, skip: skip) } ?? finalists.best
         // Asked for with --allow format, another format searches every cell that could look better than the
         // source's format's best, and replaces it when smaller at an equal or better score.
         for format in plan.formats.dropFirst() where plan.formatChangeAsked {
-            let sizes = bestOfEachSize(
-                format, geometries: geometries, skip: skip, bar: best)
+            let sizes = bestOfEachSize(format, geometries: geometries, skip: skip, bar: best).sizes
             guard let other = FitFinalists(source: source, sizes: sizes + (best.map { [$0] } ?? [])),
                 let found = other.ranked(sizes).first
             else { continue }
@@ -150,146 +151,71 @@ final class FitSearch {
         return better
     }
 
-    /// The best candidate of each size where one fits, largest size first. `bar`: the best found in another
-    /// format; a cell whose ceiling is no better is not searched.
-    private func bestOfEachSize(
-        _ format: ImageFormat, geometries: [OutputGeometry], skip: FitKnobs?,
-        bar other: FitCandidate? = nil
-    ) -> [FitCandidate] {
-        var bests: [FitCandidate] = []
-        for (index, geometry) in geometries.enumerated() {
-            var bestHere: FitCandidate?
-            var untouched = false
-            for frames in plan.frameCounts(atSmallest: index == geometries.count - 1) {
-                let key = FitCell(geometry: geometry, frames: frames)
-                // No setting of a cell looks better than its pixels before any palette or encoding: a cell
-                // whose ceiling is no better than what was found is not searched, nor are fewer frames.
-                if let bar = (bestHere ?? bests.best ?? other)?.score.worst, let top = evaluator.ceiling(key),
-                    top <= bar
-                {
-                    if frames == plan.frameCount { return bests }
-                    break
-                }
-                let cell = searchCell(key, format: format, skip: skip)
-                guard let found = cell.best else { continue }
-                guard found.isBetter(than: bestHere) else { break }
-                bestHere = found
-                if cell.topFits {
-                    untouched = frames == plan.frameCount
-                    break
-                }
-            }
-            // Nothing fits at this size: a smaller one may. Something fits but looks worse by the quick score: the
-            // smaller sizes are searched all the same, as the quick score (at half size) overrates a large size's
-            // dithered palette, and `FitFinalists` ranks each size's best again at full size.
-            guard let here = bestHere else { continue }
-            bests.append(here)
-            if untouched { break }
-        }
-        return bests
-    }
-
-    /// The best fitting setting of one cell, and whether its least lossy setting already fits. `atLeast`: only
-    /// settings with at least this many colours (or all their own) are tried, from the fewest up, as the boundary
-    /// is then expected near that floor (APNG from a GIF's palette, a richer setting from the chosen one's).
-    private func searchCell(
-        _ cell: FitCell, format: ImageFormat, skip: FitKnobs?, atLeast least: Int? = nil, framePalettes: Bool = false
-    ) -> (best: FitCandidate?, topFits: Bool) {
-        let axis = plan.axis(cell, format: format, skip: skip, framePalettes: framePalettes).filter {
-            ($0.colors ?? .max) >= least ?? 0
-        }
-        guard let (finest, boundary) = finestFitting(axis, fromEnd: least != nil) else { return (nil, false) }
-        var best = evaluator.candidate(finest)
-        for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) {
-            // On a long animation, not encoded in full when its sample says it is well over the limit.
-            if FitSearchPlan.isSampled(frames: plain.frames) && evaluator.wellOver(plain) { continue }
-            // Nor when its file, scored from its pixels before any encoding, would not beat what was found.
-            if let best, let shown = evaluator.plainScore(plain), !FitCandidate.beats(shown, best) { continue }
-            if let size = evaluator.size(of: plain), size <= limit, let found = evaluator.candidate(plain),
-                found.isBetter(than: best)
-            {
-                best = found
-            }
-        }
-        return (best, finest == axis.first)
-    }
-
-    /// The least lossy setting that fits: the first (least lossy) level of the axis whose encoding fits, bytes
-    /// falling along it, then the most colours between it and the level above that still fit (the levels are
-    /// coarse, and the bytes left between them are quality left unused). Also the index of that first level.
-    /// Nil when even the last level does not fit. `fromEnd`: the boundary is expected near the last level, which
-    /// is tested first, then the levels above it one by one.
+    /// The best candidate of each size where one fits, largest size first, and the full-size ranking that judged
+    /// whether the sizes above the smallest were worth a search (nil when none was made). `bar`: the best found in
+    /// another format; a cell whose ceiling is no better is not searched.
     ///
-    /// An animation of many frames is bisected on sizes estimated from a sample of its frames, and only the
-    /// settings about the estimated boundary are encoded in full, the richest first, until one fits: a setting
-    /// estimated well over the limit is not encoded in full to learn that it does not fit.
-    private func finestFitting(_ axis: [FitKnobs], fromEnd: Bool = false) -> (knobs: FitKnobs, level: Int)? {
-        func fits(_ knobs: FitKnobs) -> Bool { evaluator.size(of: knobs).map { $0 <= limit } ?? false }
-        guard let first = axis.first else { return nil }
-        let search = fromEnd ? FitSearchPlan.firstPassingFromEnd : FitSearchPlan.firstPassing
-        guard FitSearchPlan.isSampled(frames: first.frames) else {
-            let level = search(axis.count) { fits(axis[$0]) }
-            guard level < axis.count else { return nil }
-            let finer = level > 0 ? finerColors(fitting: axis[level], over: axis[level - 1]) : nil
-            return (finer ?? axis[level], level)
+    /// The smallest size goes first. When its best is held back by its palette (`heldBackByPalette`), a larger size,
+    /// with fewer bytes for each pixel, would be held back more, and is not searched. Otherwise the larger sizes
+    /// follow, largest first, and the quick score does not end the search before the smallest: at half size it
+    /// overrates a large size's dithered palette, so each size's best is ranked again at full size (`FitFinalists`).
+    private func bestOfEachSize(
+        _ format: ImageFormat, geometries: [OutputGeometry], skip: FitKnobs?, bar other: FitCandidate? = nil
+    ) -> (sizes: [FitCandidate], ranking: FitFinalists?) {
+        guard let smallest = geometries.last else { return ([], nil) }
+        let least = bestOfSize(smallest, frameCounts: plan.frameCounts(atSmallest: true), format, skip, bar: other)
+        let lowest = least.best.map { [$0] } ?? []
+        guard geometries.count > 1 else { return (lowest, nil) }
+        var ranking: FitFinalists?
+        if let found = least.best {
+            ranking = FitFinalists(source: source, sizes: [found])
+            if let ranking, heldBackByPalette(found, ranking: ranking) { return (lowest, ranking) }
         }
-        // A setting whose estimate is well over the limit is taken not to fit, without encoding it.
-        func mayFit(_ knobs: FitKnobs) -> Bool { !evaluator.wellOver(knobs) && fits(knobs) }
-        var level = min(
-            search(axis.count) { evaluator.calibrated(axis[$0]).map { $0 <= limit } ?? false }, axis.count - 1)
-        if level > 0, mayFit(axis[level - 1]) {
-            // The estimates were pessimistic: the level above fits too, and maybe more.
-            level -= 1
-            while level > 0, mayFit(axis[level - 1]) { level -= 1 }
-        } else {
-            // The counts between the estimated boundary and the level above come before the boundary itself.
-            if level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) {
-                return (finer, level)
-            }
-            // Where no estimate fits, `level` is the last level, which may be well over too.
-            while level < axis.count, !mayFit(axis[level]) { level += 1 }
-            guard level < axis.count else { return nil }
+        var larger: [FitCandidate] = []
+        for geometry in geometries.dropLast() {
+            let size = bestOfSize(geometry, frameCounts: [plan.frameCount], format, skip, bar: larger.best ?? other)
+            // No setting of this size looks better than what was found by the quick score, nor one of a smaller size.
+            if size.pruned { break }
+            // Nothing fits at this size: a smaller one may.
+            guard let here = size.best else { continue }
+            larger.append(here)
+            // Its least lossy setting fits: no smaller size looks better.
+            if size.untouched { break }
         }
-        guard level > 0, let finer = finerColors(fitting: axis[level], over: axis[level - 1]) else {
-            return (axis[level], level)
-        }
-        return (finer, level)
+        return (larger + lowest, ranking)
     }
 
-    /// Between a palette size estimated to fit and the next level up that does not (24 and 32 colours, say),
-    /// the most colours that fit, by a few bisection steps on bytes (calibrated estimates, for a long
-    /// animation); then the counts that passed are encoded in full, most colours first, until one fits. Nil
-    /// when none does. A full encoding that comes out well under its estimate corrects the estimates that
-    /// placed it: the bisection goes on above it.
-    private func finerColors(fitting: FitKnobs, over larger: FitKnobs) -> FitKnobs? {
-        guard var low = fitting.colors else { return nil }
-        var high = larger.colors ?? FitSearchPlan.colorLevels[0]
-        let sampled = FitSearchPlan.isSampled(frames: fitting.frames)
-        let bytes = sampled ? evaluator.calibrated(_:) : evaluator.size(of:)
-        var found: FitKnobs?
-        while true {
-            var passed: [(knobs: FitKnobs, guess: Int)] = []
-            var top = high
-            for _ in 0..<FitSearchPlan.finerSteps where top - low > 2 {
-                let middle = (low + top) / 2
-                var knobs = fitting
-                knobs.colors = middle
-                if let size = bytes(knobs), size <= limit {
-                    low = middle
-                    passed.append((knobs, size))
-                } else {
-                    top = middle
-                }
+    /// Whether `found`, the best of the smallest size, is held back by its palette rather than by its size: its
+    /// full-size worst-frame score is more than `FitSearchPlan.paletteGap` below that of its cell's pixels before any
+    /// palette, and those pixels score at least `FitSearchPlan.sizeFloor` (under it, the size itself is the loss).
+    private func heldBackByPalette(_ found: FitCandidate, ranking: FitFinalists) -> Bool {
+        guard let score = ranking.score(found)?.worst,
+            let ceiling = ranking.ceiling(evaluator.pixels(FitCell(found.knobs)), geometry: found.knobs.geometry)
+        else { return false }
+        return ceiling >= FitSearchPlan.sizeFloor && ceiling - score > FitSearchPlan.paletteGap
+    }
+
+    /// The best candidate of one size, the frame counts tried in turn (most first) while they raise it. `untouched`:
+    /// its least lossy setting fits with every frame. `pruned`: the cell of every frame was not searched, as its pixels
+    /// before any palette score no better than `bar` by the quick score.
+    private func bestOfSize(
+        _ geometry: OutputGeometry, frameCounts: [Int], _ format: ImageFormat, _ skip: FitKnobs?,
+        bar other: FitCandidate?
+    ) -> (best: FitCandidate?, untouched: Bool, pruned: Bool) {
+        var bestHere: FitCandidate?
+        for frames in frameCounts {
+            let key = FitCell(geometry: geometry, frames: frames)
+            // No setting of a cell looks better than its pixels before any palette or encoding: a cell whose
+            // ceiling is no better than what was found is not searched, nor are fewer frames.
+            if let bar = (bestHere ?? other)?.score.worst, let top = evaluator.ceiling(key), top <= bar {
+                return (bestHere, false, frames == plan.frameCount)
             }
-            guard let hit = passed.reversed().first(where: { (evaluator.size(of: $0.knobs) ?? .max) <= limit })
-            else { return found }
-            found = hit.knobs
-            // The counts above it that passed did not fit in full: the next bisection stays under them.
-            high = passed.first { $0.knobs.colors! > hit.knobs.colors! }?.knobs.colors ?? high
-            low = hit.knobs.colors!
-            guard sampled, let real = evaluator.knownSize(of: hit.knobs),
-                Double(real) < Double(hit.guess) * (1 - FitSearchPlan.calibratedError)
-            else { return found }
+            let cell = searchCell(key, format: format, skip: skip)
+            guard let found = cell.best else { continue }
+            guard found.isBetter(than: bestHere) else { break }
+            bestHere = found
+            if cell.topFits { return (found, frames == plan.frameCount, false) }
         }
+        return (bestHere, false, false)
     }
 }

@@ -71,6 +71,22 @@ struct FitFinalistsTests {
         #expect(larger.allSatisfy { $0.knobs.frames == 4 })
     }
 
+    @Test("A smallest size held back by its palette is the only size searched")
+    func heldBackByPalette() throws {
+        // A smooth gradient at a tight limit: at 300 px 48 colours fit, scoring 21, far below what its pixels show.
+        // Searched, the larger sizes fit fewer colours and score lower still (408 px: 8 colours, -35; 618 px: 4, -61).
+        let source = try TestImages.still(width: 618, height: 618, noise: 4)
+        let limit = Self.paletteLimit
+        let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize])
+        let search = try FitSearch(source: source, limit: limit, options: options)
+        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+        let chosen = try #require(search.best(base: base, skip: nil).candidate)
+        let smallest = try #require(([base] + base.smallerClasses()).last)
+        #expect(search.finalists.map(\.knobs.geometry) == [smallest])
+        #expect(chosen.knobs.geometry == smallest)
+    }
+
+    static let paletteLimit = 12_000
     static let framesLimit = 30_000
     static let limit = 120_000
 
