@@ -111,7 +111,7 @@ final class FitSearch {
     }
 
     /// Loss in the LZW stream buys colours: in the cell of the best exact setting, at each palette level above it
-    /// that a `lossless` setting of the cell (APNG) does not already show, the least lossy budget that fits,
+    /// (none when a `lossless` setting of the cell, APNG, already has more colours), the least lossy budget that fits,
     /// climbing while the score rises above the best of the cell so far (APNG's too), until a level where even
     /// the most loss does not fit or that looks no better. `found` when no lossy setting looks better.
     private func lossyClimb(from found: FitCandidate, skip: FitKnobs?, lossless: [FitCandidate]) -> FitCandidate {
@@ -120,7 +120,7 @@ final class FitSearch {
         // More colours take more bytes at one budget: each level's search starts at the budget the one below took.
         var least = 0
         let axis = plan.axis(FitCell(found.knobs), format: found.knobs.format, skip: skip)
-        for base in FitSearchPlan.lossyBases(axis, above: found.knobs, shownBy: lossless.map(\.knobs)) {
+        for base in FitSearchPlan.lossyBases(axis, above: found.knobs, beside: lossless.map(\.knobs)) {
             guard let (knobs, level) = finestFitting(Array(FitSearchPlan.lossyRungs(of: base).dropFirst(least))),
                 let richer = evaluator.candidate(knobs)
             else { break }

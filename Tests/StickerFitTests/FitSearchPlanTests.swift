@@ -49,30 +49,21 @@ struct FitSearchPlanTests {
         #expect(rungs.allSatisfy { $0.colors == 32 && $0.dithered })
     }
 
-    @Test("No lossy level a lossless APNG of the cell already shows: as many colours or more, dithered as rich")
-    func lossShownWithoutLoss() {
+    @Test("No loss beside an APNG of the cell with more colours than the exact GIF; beside one with as many, all of it")
+    func noLossBesideARicherAPNG() {
         let axis = Self.plan(.gif, allowed: [.palette, .quality]).axis(Self.cell, format: .gif, skip: nil)
-        let bases = FitSearchPlan.lossyBases(axis, above: axis.first { $0.colors == 32 }!)
-        var apng = bases[2]
-        apng.format = .apng
-        #expect(apng.colors == 96 && apng.dithered && FitSearchPlan.showsAll(bases, apng))
-        // Undithered at 96, it may show less than the dithered 96; at 128 it shows more.
-        apng.dithered = false
-        #expect(!FitSearchPlan.showsAll(bases, apng))
-        apng.colors = 128
-        #expect(FitSearchPlan.showsAll(bases, apng))
-        apng.colors = 64
-        apng.dithered = true
-        #expect(!FitSearchPlan.showsAll(bases, apng))
-        // Level by level: an APNG of 64 dithered colours leaves loss only the level above its palette.
         let found = axis.first { $0.colors == 32 }!
-        #expect(FitSearchPlan.lossyBases(axis, above: found, shownBy: [apng]).map(\.colors) == [96])
-        #expect(FitSearchPlan.lossyBases(axis, above: found, shownBy: []).map(\.colors) == [48, 64, 96])
-        // The GIF's own colours, as a base, are shown only by a file with its own colours too.
-        let top = FitSearchPlan.lossyBases(axis, above: axis.first { $0.colors == 192 }!)
-        #expect(!FitSearchPlan.showsAll(top, apng))
+        var apng = found
+        apng.format = .apng
+        #expect(FitSearchPlan.lossyBases(axis, above: found, beside: [apng]).map(\.colors) == [48, 64, 96])
+        apng.colors = 24
+        #expect(FitSearchPlan.lossyBases(axis, above: found, beside: [apng]).map(\.colors) == [48, 64, 96])
+        apng.colors = 48
+        #expect(FitSearchPlan.lossyBases(axis, above: found, beside: [apng]).isEmpty)
+        // An APNG of every colour is richer than any palette; beside a GIF of its own colours, loss has nothing to buy.
         apng.colors = nil
-        #expect(FitSearchPlan.showsAll(top, apng))
+        #expect(FitSearchPlan.lossyBases(axis, above: found, beside: [apng]).isEmpty)
+        #expect(FitSearchPlan.lossyBases(axis, above: axis[0], beside: []).isEmpty)
     }
 
     @Test("Without --allow palette the axis is the cell's own colours alone")
