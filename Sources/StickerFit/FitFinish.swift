@@ -48,9 +48,10 @@ struct FitFinish {
         // deflate of every frame, a tenth of fit's time) is then made only when no richer setting is kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
         var full = sampled ? nil : fullEffort(found.shown, as: format, under: found.bytes.count)
+        // Only a palette can be made richer: the saving of a file of every colour would be offered to nothing.
         let ratio =
             sampled
-            ? sampledSaving(found.shown, as: format)
+            ? (found.knobs.colors == nil ? 1 : sampledSaving(found.shown, as: format))
             : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
         // The richer setting is judged as the search judged its finalists (at full size, on their frames), so only
         // the setting kept is scored in full; and encoded at full effort before that, as it may then not fit.
