@@ -11,6 +11,9 @@ struct FitFinish {
     let options: FitOptions
     /// A batch's idle workers, which the full scores borrow while they last.
     let spare: SpareWorkers?
+    /// SSIMULACRA2's 90: a file that cannot be told from its source flipping between them. A richer setting is not
+    /// looked for above it, where more colours buy nothing a person sees.
+    var richEnough = 90.0
 
     struct Final {
         var bytes: [UInt8]
@@ -48,11 +51,15 @@ struct FitFinish {
         // deflate of every frame, a tenth of fit's time) is then made only when no richer setting is kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
         var full = sampled ? nil : fullEffort(found.shown, as: format, under: found.bytes.count)
-        // Only a palette can be made richer: the saving of a file of every colour would be offered to nothing.
+        // Only a palette can be made richer, and only one that scores under `richEnough` at full size (on the
+        // ranking's eight frames: the full score is no higher).
+        let offered = found.knobs.colors != nil && (ranking?.score(found)?.worst ?? -.infinity) < richEnough
         let ratio =
-            sampled
-            ? (found.knobs.colors == nil ? 1 : sampledSaving(found.shown, as: format))
-            : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
+            !offered
+            ? 1
+            : sampled
+                ? sampledSaving(found.shown, as: format)
+                : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
         // The richer setting is judged as the search judged its finalists (at full size, on their frames), so only
         // the setting kept is scored in full; and encoded at full effort before that, as it may then not fit.
         // A limit past any file's size (--byte-limit is unbounded) is not raised: the search found the best already.

@@ -44,4 +44,24 @@ struct FitFinishTests {
         let shown = try ImageDecoder.decode(final.bytes)
         #expect(shown.frames == final.shown.frames && shown.frames.count == source.frames.count)
     }
+
+    @Test("No richer setting is looked for when the choice already scores `richEnough` at full size")
+    func richEnough() throws {
+        // A gradient at 20,000 bytes: the search chooses 192 colours, and the final step's richer setting is 256.
+        let (source, limit) = (try TestImages.still(width: 300, height: 300, noise: 4), 20_000)
+        let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette])
+        let search = try FitSearch(source: source, limit: limit, options: options)
+        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+        let found = try #require(search.best(base: base, skip: nil).candidate)
+        let score = try #require(search.ranking?.score(found)).worst
+        var finish = FitFinish(source: source, limit: limit, options: options, spare: nil)
+        #expect(score < finish.richEnough)
+        let richer = try #require(finish.finish(found, from: search, skip: nil))
+        #expect(try #require(richer.knobs.colors) > (try #require(found.knobs.colors)))
+        #expect(richer.score.worst > score)
+        // Were that score enough, the choice is kept as it is.
+        finish.richEnough = score
+        let kept = try #require(finish.finish(found, from: search, skip: nil))
+        #expect(kept.knobs == found.knobs)
+    }
 }
