@@ -4,7 +4,8 @@ import StickerQuality
 /// The chosen file made final: scored in full (every frame, at up to 618 px) and, when the search found it,
 /// encoded again at full effort. That encoding is smaller than the search's quick one (a tenth, for PNG), so
 /// the bytes it frees under the limit are offered to a richer setting of the same size and frames, which is
-/// kept when it ranks higher at full size (as the search's finalists are ranked) and fits at full effort.
+/// kept when it ranks higher at full size (as the search's finalists are ranked) and fits at full effort; unless
+/// the choice lost nothing a richer setting could give back, or already scores `richEnough`.
 struct FitFinish {
     let source: DecodedImage
     let limit: Int
@@ -47,13 +48,15 @@ struct FitFinish {
         let format = found.knobs.format
         let ranking = search.ranking
         guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, ranking: ranking) }
-        // A long animation's saving is measured on sampled frames: its full-effort encoding (for APNG the strongest
-        // deflate of every frame, a tenth of fit's time) is then made only when no richer setting is kept.
+        // A long animation's saving is measured on sampled frames (when a richer setting is offered it): its
+        // full-effort encoding (for APNG the strongest deflate of every frame, a tenth of fit's time) is then made
+        // only when no richer setting is kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
         var full = sampled ? nil : fullEffort(found.shown, as: format, under: found.bytes.count)
-        // Only a palette can be made richer, and only one that scores under `richEnough` at full size (on the
-        // ranking's eight frames: the full score is no higher).
-        let offered = found.knobs.colors != nil && (ranking?.score(found)?.worst ?? -.infinity) < richEnough
+        // Only a file that lost something (a palette, or a lossy GIF's loss) can be made richer, and only one that
+        // scores under `richEnough` at full size (on the ranking's eight frames: the full score is no higher).
+        let lost = found.knobs.colors != nil || found.knobs.lossy > 0
+        let offered = lost && (ranking?.score(found)?.worst ?? -.infinity) < richEnough
         let ratio =
             !offered
             ? 1

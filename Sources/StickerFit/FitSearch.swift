@@ -81,7 +81,7 @@ final class FitSearch {
         for exact in ranked.prefix(FitFinalists.leaders) {
             // A size far behind the first is not refined: refining has lifted a size by up to 16 points.
             if let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap { continue }
-            // Another format first (APNG from the GIF's palette up): loss cannot buy a GIF what it already shows.
+            // Another format first (APNG from the GIF's palette up): no loss beside an APNG with more colours.
             let others = otherFormats(of: exact, skip: skip)
             if plan.triesLoss(exact.knobs.format) {
                 let lossy = lossyClimb(from: exact, skip: skip, lossless: others)
@@ -172,27 +172,43 @@ final class FitSearch {
             if let ranking, heldBackByPalette(found, ranking: ranking) { return (lowest, ranking) }
         }
         var larger: [FitCandidate] = []
+        var ended = false
         for geometry in geometries.dropLast() {
             let size = bestOfSize(geometry, frameCounts: [plan.frameCount], format, skip, bar: larger.best ?? other)
-            // No setting of this size looks better than what was found by the quick score, nor one of a smaller size.
+            // No setting of this size looks better than what was found by the quick score, nor one of a smaller size;
+            // or its least lossy setting fits, and no smaller size looks better.
+            ended = size.pruned || size.untouched
             if size.pruned { break }
             // Nothing fits at this size: a smaller one may.
             guard let here = size.best else { continue }
             larger.append(here)
-            // Its least lossy setting fits: no smaller size looks better.
             if size.untouched { break }
         }
-        return (larger + lowest, ranking)
+        // The smallest size's best, found first to decide the above, is then left out as a largest-first search would
+        // never have reached it: after a size that ends the search, or when its pixels score no better than the best.
+        var reached = !ended
+        if reached, let best = larger.best,
+            let top = evaluator.ceiling(FitCell(geometry: smallest, frames: plan.frameCount))
+        {
+            reached = top > best.score.worst
+        }
+        return (larger + (reached ? lowest : []), ranking)
     }
 
-    /// Whether `found`, the best of the smallest size, is held back by its palette rather than by its size: its
-    /// full-size worst-frame score is more than `FitSearchPlan.paletteGap` below that of its cell's pixels before any
-    /// palette, and those pixels score at least `FitSearchPlan.sizeFloor` (under it, the size itself is the loss).
+    /// Whether `found`, the best of the smallest size, is held back by its palette rather than by its size: it has a
+    /// palette, its cell's pixels before any palette score at least `FitSearchPlan.sizeFloor` at full size (under it,
+    /// the size itself is the loss), and its own full-size worst-frame score is more than `FitSearchPlan.paletteGap`
+    /// below those pixels' as its format shows them (a GIF's alpha cut is a loss of the format, not of the palette).
     private func heldBackByPalette(_ found: FitCandidate, ranking: FitFinalists) -> Bool {
-        guard let score = ranking.score(found)?.worst,
-            let ceiling = ranking.ceiling(evaluator.pixels(FitCell(found.knobs)), geometry: found.knobs.geometry)
+        let geometry = found.knobs.geometry
+        var pixels = evaluator.pixels(FitCell(found.knobs))
+        guard found.knobs.colors != nil, let score = ranking.score(found)?.worst,
+            let ceiling = ranking.ceiling(pixels, geometry: geometry), ceiling >= FitSearchPlan.sizeFloor
         else { return false }
-        return ceiling >= FitSearchPlan.sizeFloor && ceiling - score > FitSearchPlan.paletteGap
+        guard found.knobs.format == .gif else { return ceiling - score > FitSearchPlan.paletteGap }
+        for n in pixels.frames.indices { pixels.frames[n].image = FitEncoding.shownAsGIF(pixels.frames[n].image) }
+        guard let shown = ranking.ceiling(pixels, geometry: geometry) else { return false }
+        return shown - score > FitSearchPlan.paletteGap
     }
 
     /// The best candidate of one size, the frame counts tried in turn (most first) while they raise it. `untouched`:
