@@ -43,6 +43,11 @@ enum FitEncoding {
         GIFEncoder.thresholded(image, at: GIFEncoder.alphaThreshold)
     }
 
+    /// The pixels a file of `format` shows of `image`, whose colours it keeps: a GIF's alpha cut, others as they are.
+    static func shown(_ image: RGBAImage, as format: ImageFormat) -> RGBAImage {
+        format == .gif ? shownAsGIF(image) : image
+    }
+
     /// A JPEG at `quality` (1-100).
     static func encodeJPEG(_ image: DecodedImage, quality: Int) throws(EncodeError) -> [UInt8] {
         try ImageEncoder.encode(image, as: .jpeg, jpegQuality: quality)

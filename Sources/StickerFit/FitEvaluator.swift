@@ -147,7 +147,7 @@ final class FitEvaluator {
             FitCellImages.options(colors: colors, dithered: false), frames: read.map { found.kept[$0] })
         for (position, index) in read.enumerated() {
             let pixels = quantized.image(frame: position)
-            image.frames[index].image = knobs.format == .gif ? FitEncoding.shownAsGIF(pixels) : pixels
+            image.frames[index].image = FitEncoding.shown(pixels, as: knobs.format)
         }
         do {
             return try scorer.score(knobs.geometry.art(of: image))

@@ -57,12 +57,13 @@ struct FitFinish {
         // scores under `richEnough` at full size (on the ranking's eight frames: the full score is no higher).
         let lost = found.knobs.colors != nil || found.knobs.lossy > 0
         let offered = lost && (ranking?.score(found)?.worst ?? -.infinity) < richEnough
-        let ratio =
-            !offered
-            ? 1
-            : sampled
+        var ratio = 1.0
+        if offered {
+            ratio =
+                sampled
                 ? sampledSaving(found.shown, as: format)
                 : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
+        }
         // The richer setting is judged as the search judged its finalists (at full size, on their frames), so only
         // the setting kept is scored in full; and encoded at full effort before that, as it may then not fit.
         // A limit past any file's size (--byte-limit is unbounded) is not raised: the search found the best already.

@@ -175,14 +175,19 @@ final class FitSearch {
         var ended = false
         for geometry in geometries.dropLast() {
             let size = bestOfSize(geometry, frameCounts: [plan.frameCount], format, skip, bar: larger.best ?? other)
-            // No setting of this size looks better than what was found by the quick score, nor one of a smaller size;
-            // or its least lossy setting fits, and no smaller size looks better.
-            ended = size.pruned || size.untouched
-            if size.pruned { break }
+            // No setting of this size looks better than what was found by the quick score, nor one of a smaller size.
+            if size.pruned {
+                ended = true
+                break
+            }
             // Nothing fits at this size: a smaller one may.
             guard let here = size.best else { continue }
             larger.append(here)
-            if size.untouched { break }
+            // Its least lossy setting fits: no smaller size looks better.
+            if size.untouched {
+                ended = true
+                break
+            }
         }
         // The smallest size's best, found first to decide the above, is then left out as a largest-first search would
         // never have reached it: after a size that ends the search, or when its pixels score no better than the best.
@@ -200,15 +205,15 @@ final class FitSearch {
     /// the size itself is the loss), and its own full-size worst-frame score is more than `FitSearchPlan.paletteGap`
     /// below those pixels' as its format shows them (a GIF's alpha cut is a loss of the format, not of the palette).
     private func heldBackByPalette(_ found: FitCandidate, ranking: FitFinalists) -> Bool {
-        let geometry = found.knobs.geometry
-        var pixels = evaluator.pixels(FitCell(found.knobs))
-        guard found.knobs.colors != nil, let score = ranking.score(found)?.worst,
-            let ceiling = ranking.ceiling(pixels, geometry: geometry), ceiling >= FitSearchPlan.sizeFloor
+        let (knobs, pixels) = (found.knobs, evaluator.pixels(FitCell(found.knobs)))
+        guard knobs.colors != nil, let score = ranking.score(found)?.worst,
+            let ceiling = ranking.ceiling(pixels, geometry: knobs.geometry), ceiling >= FitSearchPlan.sizeFloor
         else { return false }
-        guard found.knobs.format == .gif else { return ceiling - score > FitSearchPlan.paletteGap }
-        for n in pixels.frames.indices { pixels.frames[n].image = FitEncoding.shownAsGIF(pixels.frames[n].image) }
-        guard let shown = ranking.ceiling(pixels, geometry: geometry) else { return false }
-        return shown - score > FitSearchPlan.paletteGap
+        guard knobs.format == .gif else { return ceiling - score > FitSearchPlan.paletteGap }
+        var shown = pixels
+        for n in shown.frames.indices { shown.frames[n].image = FitEncoding.shown(shown.frames[n].image, as: .gif) }
+        guard let shownCeiling = ranking.ceiling(shown, geometry: knobs.geometry) else { return false }
+        return shownCeiling - score > FitSearchPlan.paletteGap
     }
 
     /// The best candidate of one size, the frame counts tried in turn (most first) while they raise it. `untouched`:
