@@ -201,19 +201,25 @@ final class FitSearch {
     }
 
     /// Whether `found`, the best of the smallest size, is held back by its palette rather than by its size: it has a
-    /// palette, its cell's pixels before any palette score at least `FitSearchPlan.sizeFloor` at full size (under it,
-    /// the size itself is the loss), and its own full-size worst-frame score is more than `FitSearchPlan.paletteGap`
-    /// below those pixels' as its format shows them (a GIF's alpha cut is a loss of the format, not of the palette).
+    /// palette, its own full-size worst-frame score is more than `FitSearchPlan.paletteGap` below its cell's pixels
+    /// as its format shows them (a GIF's alpha cut is a loss of the format, not of the palette), and those pixels
+    /// before any palette score at least `FitSearchPlan.sizeFloor` (under it, the size itself is the loss).
+    /// The gap is scored first: most sizes are not held back, and then the floor needs no score of its own.
     private func heldBackByPalette(_ found: FitCandidate, ranking: FitFinalists) -> Bool {
         let (knobs, pixels) = (found.knobs, evaluator.pixels(FitCell(found.knobs)))
-        guard knobs.colors != nil, let score = ranking.score(found)?.worst,
-            let ceiling = ranking.ceiling(pixels, geometry: knobs.geometry), ceiling >= FitSearchPlan.sizeFloor
-        else { return false }
-        guard knobs.format == .gif else { return ceiling - score > FitSearchPlan.paletteGap }
+        guard knobs.colors != nil, let score = ranking.score(found)?.worst else { return false }
         var shown = pixels
-        for n in shown.frames.indices { shown.frames[n].image = FitEncoding.shown(shown.frames[n].image, as: .gif) }
-        guard let shownCeiling = ranking.ceiling(shown, geometry: knobs.geometry) else { return false }
-        return shownCeiling - score > FitSearchPlan.paletteGap
+        for n in shown.frames.indices {
+            shown.frames[n].image = FitEncoding.shown(shown.frames[n].image, as: knobs.format)
+        }
+        let same = shown.frames == pixels.frames
+        guard let shownCeiling = ranking.ceiling(shown, geometry: knobs.geometry),
+            shownCeiling - score > FitSearchPlan.paletteGap
+        else { return false }
+        guard let ceiling = same ? shownCeiling : ranking.ceiling(pixels, geometry: knobs.geometry) else {
+            return false
+        }
+        return ceiling >= FitSearchPlan.sizeFloor
     }
 
     /// The best candidate of one size, the frame counts tried in turn (most first) while they raise it. `untouched`:

@@ -117,6 +117,22 @@ struct LosslessOptimizerTests {
         #expect(try ImageDecoder.decode(png).frames.map(\.image) == [base, changed])
     }
 
+    @Test("APNG: an opaque animation gets a clear colour for blend over at full effort only, exact either way")
+    func clearColourAtFullEffort() throws {
+        let base = Self.noise(64, 64, colors: 200, seed: 9)
+        let changed = Self.stamp(
+            Self.stamp(base, x: 1, y: 1, side: 3, color: [255, 0, 0, 255]), x: 60, y: 60, side: 3,
+            color: [0, 0, 255, 255])
+        let image = Self.animation([base, changed], delays: [100, 100])
+        var blends: [Bool] = []
+        for effort in [PNGCompression.max, .fast] {
+            let png = try LosslessOptimizer.encode(image, as: .apng, effort: effort)
+            blends.append(try TestPixels.frameControls(png)[1][8] == 1)
+            #expect(try ImageDecoder.decode(png).frames.map(\.image) == [base, changed], "\(effort)")
+        }
+        #expect(blends == [true, false], "frame 1 blends over at full effort, and is stored as it is at the quicker")
+    }
+
     @Test("GIF: unchanged pixels inside a frame's rectangle become the transparent index")
     func gifTransparencyForUnchanged() throws {
         let base = Self.noise(64, 64, colors: 100, seed: 4)

@@ -22,8 +22,11 @@ public enum APNGEncoder {
     }
 
     /// `chunks` (colour chunks, copied as they are) go right after IHDR.
+    /// `triesClearColour`: an animation without a fully transparent pixel is also encoded with one added to its
+    /// layout, for blend "over", and the smaller kept (false: only as it is, half the work).
     package static func encodeReporting(
-        _ image: DecodedImage, compression: PNGCompression, chunks: [(type: String, data: [UInt8])] = []
+        _ image: DecodedImage, compression: PNGCompression, chunks: [(type: String, data: [UInt8])] = [],
+        triesClearColour: Bool = true
     ) throws(EncodeError) -> Written {
         let targets = image.frames.map(\.image)
         let layout = PNGColorReducer.layout(for: targets)
@@ -37,7 +40,7 @@ public enum APNGEncoder {
         }
         let plain = try encodeAnimation(
             image, layout: layout, allowsOver: holdsClear, compression: compression, chunks: chunks)
-        guard !holdsClear else { return plain }
+        guard !holdsClear, triesClearColour else { return plain }
         // Blend "over" needs a transparent colour the frames lack: try the layout with one added.
         let withClear = PNGColorReducer.layout(for: targets + [RGBAImage(width: 1, height: 1)])
         let over = try encodeAnimation(
