@@ -12,16 +12,13 @@ struct FitCellImages {
     /// palette asked): each frame count there is a selection of these frames, mapped to palettes made from
     /// them all, so the colours are counted and split, and each palette size refined, once per size.
     private var sized: (geometry: OutputGeometry, image: DecodedImage, palettes: PaletteBuilder?)?
-    /// The last palette setting's frames as indices (a byte a pixel): settings that differ only in their encoding
-    /// (GIF's lossy budgets, APNG after GIF) come one after another and share them, and the dithered remap is the
-    /// search's costliest step.
-    private var quantized: (key: FitCell, colors: Int, dithered: Bool, image: QuantizedImage)?
-    /// The sampled frames of the cell being estimated as indices, by palette setting: the search estimates a
-    /// palette's sample again for each lossy budget and format. A few settings' worth (a byte a pixel each).
-    private var samples: (cell: FitCell?, frames: [Int], byPalette: [SampleKey: QuantizedImage]) = (nil, [], [:])
-    private static let samplesKept = 8
+    /// Palette settings' frames as indices: of the whole cell, and of the frames an estimate samples.
+    private var quantized = RecentQuantized<QuantizedKey>(budget: 64 << 20)
+    private var samples = RecentQuantized<QuantizedKey>(budget: 32 << 20)
 
-    private struct SampleKey: Hashable {
+    private struct QuantizedKey: Hashable {
+        var cell: FitCell
+        var frames: [Int]
         var colors: Int
         var dithered: Bool
     }
@@ -46,32 +43,32 @@ struct FitCellImages {
             ? FramePalettes.quantize(image.frames.map(\.image), options: options)
             : remembered
                 ? quantize(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept).images
-                : sample(FitCell(knobs), SampleKey(colors: colors, dithered: knobs.dithered), frames: kept).images
+                : sample(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept).images
         var out = image
         out.frames = zip(images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         return out
     }
 
-    private mutating func quantize(_ key: FitCell, colors: Int, dithered: Bool, frames: [Int]) -> QuantizedImage {
-        if let quantized, quantized.key == key, quantized.colors == colors, quantized.dithered == dithered {
-            return quantized.image
-        }
-        quantized = nil
-        let made = palettes(key.geometry).quantize(Self.options(colors: colors, dithered: dithered), frames: frames)
-        quantized = (key, colors, dithered, made)
+    private mutating func quantize(_ cell: FitCell, colors: Int, dithered: Bool, frames: [Int]) -> QuantizedImage {
+        let key = QuantizedKey(cell: cell, frames: frames, colors: colors, dithered: dithered)
+        if let known = quantized[key] { return known }
+        let made = remap(key)
+        quantized.add(made, for: key)
         return made
     }
 
-    /// Some of a cell's frames mapped to one of the size's palettes, remembered while the same frames of the same
-    /// cell are sampled.
-    private mutating func sample(_ cell: FitCell, _ key: SampleKey, frames: [Int]) -> QuantizedImage {
-        if samples.cell != cell || samples.frames != frames { samples = (cell, frames, [:]) }
-        if let known = samples.byPalette[key] { return known }
-        if samples.byPalette.count >= Self.samplesKept { samples.byPalette = [:] }
-        let made = palettes(cell.geometry).quantize(
-            Self.options(colors: key.colors, dithered: key.dithered), frames: frames)
-        samples.byPalette[key] = made
+    /// Some of a cell's frames mapped to one of the size's palettes.
+    private mutating func sample(_ cell: FitCell, colors: Int, dithered: Bool, frames: [Int]) -> QuantizedImage {
+        let key = QuantizedKey(cell: cell, frames: frames, colors: colors, dithered: dithered)
+        if let known = samples[key] { return known }
+        let made = remap(key)
+        samples.add(made, for: key)
         return made
+    }
+
+    private mutating func remap(_ key: QuantizedKey) -> QuantizedImage {
+        palettes(key.cell.geometry).quantize(
+            Self.options(colors: key.colors, dithered: key.dithered), frames: key.frames)
     }
 
     /// The source at the cell's size and frame count, and the indices among the source's frames of the frames
