@@ -62,8 +62,8 @@ public enum LosslessOptimizer {
     /// The colour of alpha-0 pixels is zeroed and identical consecutive frames merged; a GIF's alpha is cut at
     /// 128, and more than 256 colours are written with a local table a frame when each frame stores at most 256, else
     /// quantised to one shared palette. `effort` below `.max` is faster, for PNG (libdeflate's level, fewer filter
-    /// strategies, no clear colour added to an opaque animation for blend "over") and GIF (one LZW table policy). `gifLossy` is GIF's lossy LZW
-    /// budget (`GIFEncoder.encode`'s `lossy`; 0 is exact).
+    /// strategies, no clear colour added to an opaque animation for blend "over") and GIF (one LZW table policy).
+    /// `gifLossy` is GIF's lossy LZW budget (`GIFEncoder.encode`'s `lossy`; 0 is exact).
     public static func encode(
         _ image: DecodedImage, as format: ImageFormat, effort: PNGCompression = .max, jpegQuality: Int = 92,
         gifLossy: Int = 0
