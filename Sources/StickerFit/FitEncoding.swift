@@ -14,9 +14,9 @@ enum FitEncoding {
 
     /// The smallest file of `format` that shows `image`'s pixels. For a palette candidate the pixels already
     /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly (a lossy GIF's shown pixels
-    /// too: they are its palette's colours).
-    static func encode(_ image: DecodedImage, as format: ImageFormat) throws(EncodeError) -> [UInt8] {
-        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max)
+    /// too: they are its palette's colours). `threads`: how many APNG frames are compressed at once.
+    static func encode(_ image: DecodedImage, as format: ImageFormat, threads: Int = 1) throws(EncodeError) -> [UInt8] {
+        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .max, threads: threads)
     }
 
     /// The search's quicker encoding of the same pixels (libdeflate's fast level and fewer row filterings; one

@@ -133,6 +133,17 @@ struct LosslessOptimizerTests {
         #expect(blends == [true, false], "frame 1 blends over at full effort, and is stored as it is at the quicker")
     }
 
+    @Test("APNG: frames compressed on several threads give the same bytes as on one")
+    func threadsSameBytes() throws {
+        let source = try ImageDecoder.decodeFile(
+            at: Corpus.packageRoot.appendingPathComponent("SamplePacks/Clean/wave.png").path)
+        #expect(source.frames.count > 2)
+        for effort in [PNGCompression.max, .fast] {
+            let one = try LosslessOptimizer.encode(source, as: .apng, effort: effort)
+            #expect(try LosslessOptimizer.encode(source, as: .apng, effort: effort, threads: 3) == one, "\(effort)")
+        }
+    }
+
     @Test("GIF: unchanged pixels inside a frame's rectangle become the transparent index")
     func gifTransparencyForUnchanged() throws {
         let base = Self.noise(64, 64, colors: 100, seed: 4)

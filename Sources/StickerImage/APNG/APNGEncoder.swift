@@ -1,3 +1,5 @@
+import StickerSupport
+
 /// Writes still images as PNG and animations as APNG, chunk by chunk (IHDR, acTL, fcTL, IDAT, fdAT): one
 /// exact layout for every frame (`PNGColorReducer`). Each frame after the first stores only the rectangle
 /// that differs from the canvas it is drawn on, and `APNGFramePlanner` picks, per frame, the previous frame's
@@ -23,10 +25,11 @@ public enum APNGEncoder {
 
     /// `chunks` (colour chunks, copied as they are) go right after IHDR.
     /// `triesClearColour`: an animation without a fully transparent pixel is also encoded with one added to its
-    /// layout, for blend "over", and the smaller kept (false: only as it is, half the work).
+    /// layout, for blend "over", and the smaller kept (false: only as it is, half the work). `threads`: how many
+    /// frames are compressed at once (the same bytes for any number).
     package static func encodeReporting(
         _ image: DecodedImage, compression: PNGCompression, chunks: [(type: String, data: [UInt8])] = [],
-        triesClearColour: Bool = true
+        triesClearColour: Bool = true, threads: Int = 1
     ) throws(EncodeError) -> Written {
         let targets = image.frames.map(\.image)
         let layout = PNGColorReducer.layout(for: targets)
@@ -39,24 +42,24 @@ public enum APNGEncoder {
             frame.pixels.withUnsafeBytes { $0.bindMemory(to: UInt32.self).contains(0) }
         }
         let plain = try encodeAnimation(
-            image, layout: layout, allowsOver: holdsClear, compression: compression, chunks: chunks)
+            image, layout: layout, allowsOver: holdsClear, compression: compression, chunks: chunks, threads: threads)
         guard !holdsClear, triesClearColour else { return plain }
         // Blend "over" needs a transparent colour the frames lack: try the layout with one added.
         let withClear = PNGColorReducer.layout(for: targets + [RGBAImage(width: 1, height: 1)])
         let over = try encodeAnimation(
-            image, layout: withClear, allowsOver: true, compression: compression, chunks: chunks)
+            image, layout: withClear, allowsOver: true, compression: compression, chunks: chunks, threads: threads)
         return over.bytes.count < plain.bytes.count ? over : plain
     }
 
     private static func encodeAnimation(
         _ image: DecodedImage, layout: PNGPixelLayout, allowsOver: Bool, compression: PNGCompression,
-        chunks: [(type: String, data: [UInt8])]
+        chunks: [(type: String, data: [UInt8])], threads: Int
     ) throws(EncodeError) -> Written {
         try PNGEncoder.checkSize(image.width, image.height)
-        let compressor = try DeflateCompressor(level: compression.level)
         let planner = try APNGFramePlanner(
             layout: layout, allowsOver: allowsOver, trialLevel: compression.triesEveryFilterStrategy ? 6 : 1)
         let frames = try planner.plan(image.frames.map(\.image))
+        let compressed = try imageData(of: frames, layout: layout, compression: compression, threads: threads)
 
         var writer = PNGChunkWriter()
         writer.appendHeader(
@@ -75,10 +78,7 @@ public enum APNGEncoder {
                 blendOver: frame.blendOver)
             writer.append("fcTL", control)
             sequence += 1
-            let data = try PNGImageData.compress(
-                frame.pixels, rect: PixelRect(x: 0, y: 0, width: frame.rect.width, height: frame.rect.height),
-                layout: layout, compressor: compressor, triesEveryStrategy: compression.triesEveryFilterStrategy,
-                bruteForce: layout.colorType != .palette)
+            let data = compressed[index]
             if index == 0 {
                 writer.append("IDAT", data)
             } else {
@@ -92,6 +92,38 @@ public enum APNGEncoder {
         writer.append("IEND", [])
         written.bytes = writer.bytes
         return written
+    }
+
+    /// Each planned frame's image data, `threads` frames at a time, each thread with its own compressor: at the
+    /// strongest level this is most of an encoding's time, and frames are compressed on their own.
+    private static func imageData(
+        of frames: [APNGFramePlanner.Frame], layout: PNGPixelLayout, compression: PNGCompression, threads: Int
+    ) throws(EncodeError) -> [[UInt8]] {
+        let workers = ParallelWork.threadCount(frames.count, workers: threads)
+        let compressors = try PerThread(
+            (0..<workers).map { _ throws(EncodeError) in
+                try DeflateCompressor(level: compression.level)
+            })
+        let slots = ParallelSlots<Result<[UInt8], EncodeError>>(count: frames.count)
+        ParallelWork.forEach(frames.count, workers: workers) { worker, index in
+            let frame = frames[index]
+            slots.set(
+                index,
+                Result { () throws(EncodeError) in
+                    try PNGImageData.compress(
+                        frame.pixels, rect: PixelRect(x: 0, y: 0, width: frame.rect.width, height: frame.rect.height),
+                        layout: layout, compressor: compressors.items[worker],
+                        triesEveryStrategy: compression.triesEveryFilterStrategy,
+                        bruteForce: layout.colorType != .palette)
+                })
+        }
+        return try frames.indices.map { index throws(EncodeError) in try slots[index]!.get() }
+    }
+
+    /// One compressor per thread, handed to the threads that each use only their own.
+    private final class PerThread: @unchecked Sendable {
+        let items: [DeflateCompressor]
+        init(_ items: [DeflateCompressor]) { self.items = items }
     }
 
     static func frameControl(
