@@ -22,9 +22,12 @@ enum FitEncoding {
     /// The search's quicker encoding of the same pixels (libdeflate's fast level and fewer row filterings; one
     /// LZW table policy): a size at least as large as `encode`'s in practice, so a setting that fits here fits
     /// there. The chosen one is encoded again with `encode`, and the smaller kept. `lossy` is GIF's lossy LZW
-    /// budget, 0 exact.
-    static func estimate(_ image: DecodedImage, as format: ImageFormat, lossy: Int = 0) throws(EncodeError) -> [UInt8] {
-        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: .fast, gifLossy: lossy)
+    /// budget, 0 exact. `threads`: how many APNG frames are compressed at once.
+    static func estimate(_ image: DecodedImage, as format: ImageFormat, lossy: Int = 0, threads: Int = 1)
+        throws(EncodeError) -> [UInt8]
+    {
+        try LosslessOptimizer.encode(
+            image, as: format == .apng ? .png : format, effort: .fast, gifLossy: lossy, threads: threads)
     }
 
     /// `estimate`'s size of `sample`, some of an animation's frames, scaled to `frames` of them.

@@ -9,6 +9,7 @@ final class FitEvaluator {
     /// The most bytes a setting's quick encoding may take; raised only by the search's `richer`.
     var limit: Int
     let options: FitOptions
+    private let spare: SpareWorkers?
     /// The quick scorer of the source's frame count, and of each smaller one (`scorer(frames:)`).
     private let scorer: StickerScorer
     private var fewerFramesScorers: [Int: StickerScorer] = [:]
@@ -53,10 +54,14 @@ final class FitEvaluator {
         }
     }
 
-    init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget) throws(StickerScoreError) {
+    /// `spare`: a batch's idle workers, which the encodings borrow while they last.
+    init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget, spare: SpareWorkers? = nil)
+        throws(StickerScoreError)
+    {
         self.limit = limit
         self.options = options
         self.budget = budget
+        self.spare = spare
         images = FitCellImages(source: source)
         scorer = try StickerScorer(source: source, options: .quick)
     }
@@ -210,12 +215,20 @@ final class FitEvaluator {
             return nil
         }
         let image = images.image(for: knobs)
-        do {
-            if let quality = knobs.quality { return try FitEncoding.encodeJPEG(image, quality: quality) }
-            return try FitEncoding.estimate(image, as: knobs.format, lossy: knobs.lossy)
-        } catch {
+        // An APNG's frames are compressed on any idle workers of the batch (the same bytes); GIF and JPEG use one.
+        let apng = knobs.format != .gif && knobs.quality == nil
+        let encoded = SpareWorkers.run(spare, upTo: apng ? image.frames.count - 1 : 0) { threads in
+            Result { () throws(EncodeError) in
+                if let quality = knobs.quality { return try FitEncoding.encodeJPEG(image, quality: quality) }
+                return try FitEncoding.estimate(image, as: knobs.format, lossy: knobs.lossy, threads: threads)
+            }
+        }
+        switch encoded {
+        case .success(let bytes): return bytes
+        case .failure(let error):
             noteUnlessRefused(error)
             return nil
+        case nil: return nil
         }
     }
 

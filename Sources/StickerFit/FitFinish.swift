@@ -98,8 +98,8 @@ struct FitFinish {
     private func sampledSaving(_ shown: DecodedImage, as format: ImageFormat) -> Double {
         let sample = shown.sample(FitSearchPlan.sampleFrames)
         guard let quick = try? FitEncoding.estimate(sample, as: format),
-            let full = withSpare(
-                upTo: sample.frames.count - 1, { try FitEncoding.encode(sample, as: format, threads: $0) })
+            let full = SpareWorkers.run(
+                spare, upTo: sample.frames.count - 1, { try FitEncoding.encode(sample, as: format, threads: $0) })
         else { return 1 }
         return min(1, Double(full.count) / Double(quick.count))
     }
@@ -113,8 +113,8 @@ struct FitFinish {
     /// `shown` encoded at full effort, when that shows exactly the same frames (checked only for a file that fits).
     private func fullEffort(_ shown: DecodedImage, as format: ImageFormat) -> [UInt8]? {
         guard
-            let full = withSpare(
-                upTo: shown.frames.count - 1, { try FitEncoding.encode(shown, as: format, threads: $0) })
+            let full = SpareWorkers.run(
+                spare, upTo: shown.frames.count - 1, { try FitEncoding.encode(shown, as: format, threads: $0) })
         else { return nil }
         guard full.count <= limit else { return full }
         guard let back = try? ImageDecoder.decode(full, limits: options.limits), back.frames == shown.frames
@@ -129,12 +129,6 @@ struct FitFinish {
         guard let scorer = try? StickerScorer(source: source, options: .full, keepsOriginals: false) else {
             return nil
         }
-        return withSpare(upTo: source.frames.count - 1) { try scorer.score(art, workers: $0) }
-    }
-
-    /// `body` run on 1 + the batch's idle workers (at most `most` more), which it gives back after; nil if it throws.
-    private func withSpare<T>(upTo most: Int, _ body: (_ threads: Int) throws -> T) -> T? {
-        guard let spare else { return try? body(1) }
-        return spare.withBorrowed(upTo: most) { threads in try? body(threads) }
+        return SpareWorkers.run(spare, upTo: source.frames.count - 1) { try scorer.score(art, workers: $0) }
     }
 }

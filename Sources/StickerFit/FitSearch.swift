@@ -33,13 +33,15 @@ final class FitSearch {
     private(set) var ranking: FitFinalists?
     private let source: DecodedImage
 
-    /// `budget`: the work the file may take (a smaller one in tests).
-    init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget = FitWorkBudget())
-        throws(StickerScoreError)
-    {
+    /// `budget`: the work the file may take (a smaller one in tests). `spare`: a batch's idle workers, which the
+    /// encodings borrow while they last.
+    init(
+        source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget = FitWorkBudget(),
+        spare: SpareWorkers? = nil
+    ) throws(StickerScoreError) {
         self.source = source
         plan = FitSearchPlan(source: source, options: options)
-        evaluator = try FitEvaluator(source: source, limit: limit, options: options, budget: budget)
+        evaluator = try FitEvaluator(source: source, limit: limit, options: options, budget: budget, spare: spare)
     }
 
     /// The best candidate within the limit, or why there is none. `base` is the size the sides rule gives;

@@ -36,3 +36,12 @@ final class SpareWorkers: @unchecked Sendable {
         return body(1 + taken)
     }
 }
+
+extension SpareWorkers {
+    /// `body` run on 1 + `spare`'s idle workers (at most `most` more; none without a batch), given back after; nil
+    /// if it throws.
+    static func run<T>(_ spare: SpareWorkers?, upTo most: Int, _ body: (_ threads: Int) throws -> T) -> T? {
+        guard let spare else { return try? body(1) }
+        return spare.withBorrowed(upTo: most) { threads in try? body(threads) }
+    }
+}

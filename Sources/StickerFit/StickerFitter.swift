@@ -85,7 +85,7 @@ public enum StickerFitter {
             // The search (and the scorer it prepares) only when the lossless step does not fit.
             let search: FitSearch
             do {
-                search = try FitSearch(source: image, limit: limit, options: options)
+                search = try FitSearch(source: image, limit: limit, options: options, spare: spare)
             } catch {
                 return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
             }
