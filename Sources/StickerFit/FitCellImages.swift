@@ -41,34 +41,23 @@ struct FitCellImages {
         let images =
             knobs.framePalettes
             ? FramePalettes.quantize(image.frames.map(\.image), options: options)
-            : remembered
-                ? quantize(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept).images
-                : sample(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept).images
+            : remap(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept, remembered: remembered)
+                .images
         var out = image
         out.frames = zip(images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         return out
     }
 
-    private mutating func quantize(_ cell: FitCell, colors: Int, dithered: Bool, frames: [Int]) -> QuantizedImage {
+    /// `frames` of a cell mapped to one of the size's palettes, kept among the cell's remaps (`remembered`: the whole
+    /// cell) or among the sampled frames'.
+    private mutating func remap(
+        _ cell: FitCell, colors: Int, dithered: Bool, frames: [Int], remembered: Bool
+    ) -> QuantizedImage {
         let key = QuantizedKey(cell: cell, frames: frames, colors: colors, dithered: dithered)
-        if let known = quantized[key] { return known }
-        let made = remap(key)
-        quantized.add(made, for: key)
+        if let known = remembered ? quantized[key] : samples[key] { return known }
+        let made = palettes(cell.geometry).quantize(Self.options(colors: colors, dithered: dithered), frames: frames)
+        if remembered { quantized.add(made, for: key) } else { samples.add(made, for: key) }
         return made
-    }
-
-    /// Some of a cell's frames mapped to one of the size's palettes.
-    private mutating func sample(_ cell: FitCell, colors: Int, dithered: Bool, frames: [Int]) -> QuantizedImage {
-        let key = QuantizedKey(cell: cell, frames: frames, colors: colors, dithered: dithered)
-        if let known = samples[key] { return known }
-        let made = remap(key)
-        samples.add(made, for: key)
-        return made
-    }
-
-    private mutating func remap(_ key: QuantizedKey) -> QuantizedImage {
-        palettes(key.cell.geometry).quantize(
-            Self.options(colors: key.colors, dithered: key.dithered), frames: key.frames)
     }
 
     /// The source at the cell's size and frame count, and the indices among the source's frames of the frames

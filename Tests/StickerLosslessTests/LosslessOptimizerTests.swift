@@ -36,6 +36,12 @@ struct LosslessOptimizerTests {
     }
 
     /// A noisy opaque background of at most `colors` colours, which no encoder compresses well.
+    /// `base` (64x64) with a red square at its top left and a blue one at its bottom right.
+    static func twoChangesFarApart(_ base: RGBAImage) -> RGBAImage {
+        stamp(
+            stamp(base, x: 1, y: 1, side: 3, color: [255, 0, 0, 255]), x: 60, y: 60, side: 3, color: [0, 0, 255, 255])
+    }
+
     static func noise(_ width: Int, _ height: Int, colors: Int, seed: UInt64) -> RGBAImage {
         var random = Seeded(state: seed)
         return image(width, height) { _, _ in
@@ -107,9 +113,7 @@ struct LosslessOptimizerTests {
     func blendOver() throws {
         var base = Self.noise(64, 64, colors: 200, seed: 9)
         base = Self.stamp(base, x: 0, y: 0, side: 1, color: [0, 0, 0, 0])  // the layout holds transparent
-        let changed = Self.stamp(
-            Self.stamp(base, x: 1, y: 1, side: 3, color: [255, 0, 0, 255]), x: 60, y: 60, side: 3,
-            color: [0, 0, 255, 255])
+        let changed = Self.twoChangesFarApart(base)
         let image = Self.animation([base, changed], delays: [100, 100])
         let png = try APNGEncoder.encode(image, compression: .max)
         let controls = try TestPixels.frameControls(png)
@@ -120,9 +124,7 @@ struct LosslessOptimizerTests {
     @Test("APNG: an opaque animation gets a clear colour for blend over at full effort only, exact either way")
     func clearColourAtFullEffort() throws {
         let base = Self.noise(64, 64, colors: 200, seed: 9)
-        let changed = Self.stamp(
-            Self.stamp(base, x: 1, y: 1, side: 3, color: [255, 0, 0, 255]), x: 60, y: 60, side: 3,
-            color: [0, 0, 255, 255])
+        let changed = Self.twoChangesFarApart(base)
         let image = Self.animation([base, changed], delays: [100, 100])
         var blends: [Bool] = []
         for effort in [PNGCompression.max, .fast] {
@@ -147,9 +149,7 @@ struct LosslessOptimizerTests {
     @Test("GIF: unchanged pixels inside a frame's rectangle become the transparent index")
     func gifTransparencyForUnchanged() throws {
         let base = Self.noise(64, 64, colors: 100, seed: 4)
-        let changed = Self.stamp(
-            Self.stamp(base, x: 1, y: 1, side: 3, color: [255, 0, 0, 255]), x: 60, y: 60, side: 3,
-            color: [0, 0, 255, 255])
+        let changed = Self.twoChangesFarApart(base)
         let image = Self.animation([base, changed], delays: [100, 100], format: .gif)
         let written = try #require(GIFEncoder.encodeExact(image))
         #expect(written.keptUnchanged == 1)
