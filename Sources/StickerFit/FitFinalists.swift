@@ -54,6 +54,9 @@ final class FitFinalists {
         try? scorer.score(geometry.art(of: pixels)).worst
     }
 
+    /// `knobs`' score if it was computed: its frames are a full score's too.
+    func known(_ knobs: FitKnobs) -> StickerScore? { scores[knobs] }
+
     /// Whether `candidate`'s worst frame scores higher than `other`'s; false when either cannot be scored.
     func ranks(_ candidate: FitCandidate, above other: FitCandidate) -> Bool {
         guard let new = score(candidate), let old = score(other) else { return false }

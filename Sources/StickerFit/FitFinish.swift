@@ -89,7 +89,9 @@ struct FitFinish {
     /// `bytes`, the file of `candidate`, with its full score: the one the search's `ranking` computed (every frame of
     /// a short animation), else computed here. Nil when it cannot be scored.
     private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, ranking: FitFinalists?) -> Final? {
-        guard let score = ranking?.fullScore(of: candidate.knobs) ?? fullScore(candidate.shown, candidate.knobs)
+        guard
+            let score = ranking?.fullScore(of: candidate.knobs)
+                ?? fullScore(candidate.shown, candidate.knobs, known: ranking?.known(candidate.knobs))
         else { return nil }
         return Final(bytes: bytes, knobs: candidate.knobs, shown: candidate.shown, score: score)
     }
@@ -123,12 +125,15 @@ struct FitFinish {
     }
 
     /// Every frame scored against the source. The source's side is not kept (a scorer is used once), and the
-    /// frames are spread over any idle workers of the batch.
-    private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs) -> StickerScore? {
+    /// frames are spread over any idle workers of the batch. `known`: the ranking's score of the same candidate,
+    /// whose frames (at the same size) are not scored again.
+    private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs, known: StickerScore? = nil) -> StickerScore? {
         let art = knobs.geometry.art(of: shown)
         guard let scorer = try? StickerScorer(source: source, options: .full, keepsOriginals: false) else {
             return nil
         }
-        return SpareWorkers.run(spare, upTo: source.frames.count - 1) { try scorer.score(art, workers: $0) }
+        return SpareWorkers.run(spare, upTo: source.frames.count - 1) {
+            try scorer.score(art, workers: $0, known: known)
+        }
     }
 }

@@ -49,6 +49,9 @@ public struct StickerScore: Equatable, Sendable {
     /// The size the frames were compared at.
     public var width: Int
     public var height: Int
+    /// Each scored source frame's scores (by frame index), over each background in `ScoreBackground.allCases` order:
+    /// what a later score of the same candidate at the same size takes instead of computing them again.
+    public var frameScores: [Int: [Double]] = [:]
 }
 
 public enum StickerScoreError: Error, Equatable, Sendable {

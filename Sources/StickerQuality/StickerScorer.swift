@@ -81,24 +81,24 @@ public final class StickerScorer {
     }
 
     /// The score of `candidate` (any size; resampled to the scoring size) against the source. `workers` above 1
-    /// spreads the frames over that many threads (each with a workspace of its own): the same score.
-    public func score(_ candidate: [AnimationFrame], workers: Int = 1) throws(StickerScoreError) -> StickerScore {
+    /// spreads the frames over that many threads (each with a workspace of its own): the same score. `known`: a
+    /// score of the same candidate by another scorer of this source; its frames scored at this size are taken as
+    /// they are (the same numbers, computed once).
+    public func score(_ candidate: [AnimationFrame], workers: Int = 1, known: StickerScore? = nil)
+        throws(StickerScoreError) -> StickerScore
+    {
         guard !candidate.isEmpty else { throw .noFrames }
         let matches = FrameTimeline.candidateFrames(
             sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
         let threads = ParallelWork.threadCount(sourceFrames.count, workers: workers)
-        // Each candidate frame is resampled at most once, however many source frames it stands for.
-        let used = framesRead(matches)
         // Copies of what the threads read, so none captures this scorer (whose workspace is one thread's).
         let (sourceFrames, sourceOpaque, prepared) = (sourceFrames, sourceOpaque, Unshared(prepared))
         let (width, height) = (width, height)
-        let resampled = ParallelSlots<RGBAImage>(count: candidate.count)
-        ParallelWork.forEach(used.count, workers: threads) { position in
-            resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
-        }
-        // One workspace per thread; the first is this scorer's own.
-        let metrics = Workspaces(first: metric, count: threads)
         let scores = ParallelSlots<[Double]>(count: sourceFrames.count)
+        let taken = known.map { $0.width == width && $0.height == height ? $0.frameScores : [:] } ?? [:]
+        for (position, frame) in sourceFrames.enumerated() {
+            if let known = taken[frame.index] { scores.set(position, known) }
+        }
         // A frame the same as an earlier one, shown by a candidate frame the same as that one's, takes its scores.
         // Only the candidate frames shown at such a pair are compared.
         let twins = twins
@@ -108,7 +108,15 @@ public final class StickerScorer {
             let (first, again) = (matches[sourceFrames[twin].index], matches[sourceFrames[position].index])
             return first == again || candidate[first].image == candidate[again].image
         }
-        let scored = sourceFrames.indices.filter { !sameAsTwin[$0] }
+        let scored = sourceFrames.indices.filter { !sameAsTwin[$0] && taken[sourceFrames[$0].index] == nil }
+        // Each candidate frame is resampled at most once, however many source frames it stands for.
+        let used = Array(Set(scored.map { matches[sourceFrames[$0].index] })).sorted()
+        let resampled = ParallelSlots<RGBAImage>(count: candidate.count)
+        ParallelWork.forEach(used.count, workers: threads) { position in
+            resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
+        }
+        // One workspace per thread; the first is this scorer's own.
+        let metrics = Workspaces(first: metric, count: threads)
         ParallelWork.forEach(scored.count, workers: threads) { worker, n in
             let position = scored[n]
             let metric = metrics[worker]
@@ -135,7 +143,9 @@ public final class StickerScorer {
         var worst = (score: Double.infinity, frame: 0, background: ScoreBackground.light)
         var total = 0.0
         var count = 0
+        var frameScores: [Int: [Double]] = [:]
         for (position, (index, _)) in sourceFrames.enumerated() {
+            frameScores[index] = scores[position]!
             for (score, background) in zip(scores[position]!, ScoreBackground.allCases) {
                 total += score
                 count += 1
@@ -144,7 +154,7 @@ public final class StickerScorer {
         }
         return StickerScore(
             worst: worst.score, mean: total / Double(count), worstFrame: worst.frame, worstBackground: worst.background,
-            framesScored: sourceFrames.count, width: width, height: height)
+            framesScored: sourceFrames.count, width: width, height: height, frameScores: frameScores)
     }
 
     /// The frames a score of a candidate with these delays reads, by index, in order: the only ones whose
@@ -157,8 +167,10 @@ public final class StickerScorer {
         Array(Set(sourceFrames.map { matches[$0.index] })).sorted()
     }
 
-    public func score(_ candidate: DecodedImage, workers: Int = 1) throws(StickerScoreError) -> StickerScore {
-        try score(candidate.frames, workers: workers)
+    public func score(_ candidate: DecodedImage, workers: Int = 1, known: StickerScore? = nil)
+        throws(StickerScoreError) -> StickerScore
+    {
+        try score(candidate.frames, workers: workers, known: known)
     }
 
     /// The source's size with the longer side capped at `limit`, aspect kept, rounded to the nearest pixel.

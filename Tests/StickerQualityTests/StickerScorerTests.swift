@@ -250,4 +250,27 @@ struct DecodedStickerScoreTests {
             #expect(try scorer.score(candidate, workers: 1) == one)
         }
     }
+
+    /// A score of the same candidate by a scorer of fewer frames at the same size lends its frames: the full score
+    /// is the same, those frames' numbers are taken as they are, and one at another size lends nothing.
+    @Test func knownFramesAreTaken() throws {
+        let frames = (0..<6).map { TestStickers.frame(width: 120, height: 100, phase: $0) }
+        let source = TestStickers.animation(frames, delays: Array(repeating: 80, count: 6))
+        let candidate = TestStickers.animation(
+            frames.map { TestStickers.posterized($0, bits: 3) }, delays: Array(repeating: 80, count: 6))
+        let full = try StickerScorer(source: source, keepsOriginals: false)
+        let alone = try full.score(candidate)
+        let few = try StickerScorer(source: source, options: StickerScoreOptions(maximumFrames: 2)).score(candidate)
+        #expect(few.frameScores.count == 2)
+        #expect(try full.score(candidate, known: few) == alone)
+        var marked = few
+        let lent = try #require(few.frameScores.keys.min())
+        marked.frameScores[lent] = [-50, -50]
+        let taken = try full.score(candidate, known: marked)
+        #expect(taken.worst == -50 && taken.worstFrame == lent)
+        let smaller = try StickerScorer(source: source, options: StickerScoreOptions(maximumSide: 60)).score(candidate)
+        var wrongSize = smaller
+        wrongSize.frameScores = marked.frameScores
+        #expect(try full.score(candidate, known: wrongSize) == alone)
+    }
 }

@@ -11,6 +11,9 @@ struct APNGFramePlanner {
         var blendOver: Bool
         /// What happens after this frame (decided when the next is planned).
         var disposal: FrameDisposal = .none
+
+        /// The whole of `pixels`, as their image data is compressed.
+        var wholeRect: PixelRect { PixelRect(x: 0, y: 0, width: rect.width, height: rect.height) }
     }
 
     let layout: PNGPixelLayout

@@ -24,6 +24,44 @@ enum PNGImageData {
         _ image: RGBAImage, rect: PixelRect, layout: PNGPixelLayout, compressor: DeflateCompressor,
         triesEveryStrategy: Bool, bruteForce: Bool = true, strategies given: [PNGFilterStrategy]? = nil
     ) throws(EncodeError) -> [UInt8] {
+        try withFiltering(image, rect: rect, layout: layout) { filtering throws(EncodeError) in
+            if let given { return try filtering.smallest(of: given, compressor: compressor) }
+            if !triesEveryStrategy, filtering.rows.count > smallImageBytes, compressor.level > 0 {
+                // Palette indices are compressed both ways, the smaller kept: ranked on a sample of rows they
+                // were misjudged at the fastest level (the filters won, then lost at level 6) and at their own.
+                let both: [PNGFilterStrategy] = [.fixed(.none), .minimumSumOfAbsoluteDifferences]
+                if layout.colorType == .palette { return try filtering.smallest(of: both, compressor: compressor) }
+                let best = try filtering.sampledBest(both, level: rankingLevel)
+                return try filtering.compressed(best, compressor: compressor)
+            }
+            // At a final level no higher than the middle one the finalists' own streams are compared, and the
+            // smallest is the output; above it they are compared at the middle level first.
+            let strongest = compressor.level > middleLevel
+            let judge = strongest ? try DeflateCompressor(level: middleLevel) : compressor
+            let best = try filtering.judged(
+                triesEveryStrategy && bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute, judge: judge)
+            return strongest ? try compressor.zlib(best.data) : best.stream
+        }
+    }
+
+    /// The filtered rows `compress` deflates at a level above the middle one, every strategy tried, and their size
+    /// at the middle level (`judge`'s): to choose between encodings before the slowest level compresses the one
+    /// kept.
+    static func judged(
+        _ image: RGBAImage, rect: PixelRect, layout: PNGPixelLayout, judge: DeflateCompressor, bruteForce: Bool
+    ) throws(EncodeError) -> (data: [UInt8], size: Int) {
+        try withFiltering(image, rect: rect, layout: layout) { filtering throws(EncodeError) in
+            let best = try filtering.judged(
+                bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute, judge: judge)
+            return (best.data, best.stream.count)
+        }
+    }
+
+    /// `rect` of `image` packed by the layout, for filtering.
+    private static func withFiltering<T>(
+        _ image: RGBAImage, rect: PixelRect, layout: PNGPixelLayout,
+        _ body: (Filtering) throws(EncodeError) -> T
+    ) throws(EncodeError) -> T {
         let rowBytes = layout.rowBytes(width: rect.width)
         var rows = [UInt8](repeating: 0, count: rowBytes * rect.height)
         image.pixels.withUnsafeBytes { raw in
@@ -38,37 +76,7 @@ enum PNGImageData {
         }
         return try rows.withUnsafeBytes { raw in
             Result { () throws(EncodeError) in
-                let filtering = Filtering(rows: raw, rowBytes: rowBytes, height: rect.height, layout: layout)
-                if let given { return try filtering.smallest(of: given, compressor: compressor) }
-                if !triesEveryStrategy, raw.count > smallImageBytes, compressor.level > 0 {
-                    // Palette indices are compressed both ways, the smaller kept: ranked on a sample of rows they
-                    // were misjudged at the fastest level (the filters won, then lost at level 6) and at their own.
-                    let both: [PNGFilterStrategy] = [.fixed(.none), .minimumSumOfAbsoluteDifferences]
-                    if layout.colorType == .palette { return try filtering.smallest(of: both, compressor: compressor) }
-                    let best = try filtering.sampledBest(both, level: rankingLevel)
-                    return try filtering.compressed(best, compressor: compressor)
-                }
-                let ranked = try filtering.ranked(
-                    triesEveryStrategy && bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute,
-                    level: rankingLevel)
-                // Unfiltered data gains the most from a stronger level (its longer matches find the repeats of
-                // flat art and of dither patterns): a dithered 256-colour still ranked fifth of seven at the
-                // fastest level and came out 8 % smaller than any other at level 12. So it is always a finalist.
-                var finalists = Array(ranked.prefix(2))
-                if let unfiltered = ranked.first(where: { $0.strategy == .fixed(.none) }),
-                    !finalists.contains(where: { $0.strategy == .fixed(.none) })
-                {
-                    finalists.append(unfiltered)
-                }
-                // At a final level no higher than the middle one the finalists' own streams are compared, and
-                // the smallest is the output; above it they are compared at the middle level first.
-                let judge = compressor.level > middleLevel ? try DeflateCompressor(level: middleLevel) : compressor
-                var best: (data: [UInt8], stream: [UInt8])?
-                for finalist in finalists {
-                    let stream = try judge.zlib(finalist.data)
-                    if best == nil || stream.count < best!.stream.count { best = (finalist.data, stream) }
-                }
-                return judge === compressor ? best!.stream : try compressor.zlib(best!.data)
+                try body(Filtering(rows: raw, rowBytes: rowBytes, height: rect.height, layout: layout))
             }
         }.get()
     }
@@ -103,6 +111,29 @@ enum PNGImageData {
             for strategy in strategies {
                 let stream = try compressed(strategy, compressor: compressor)
                 if best == nil || stream.count < best!.count { best = stream }
+            }
+            return best!
+        }
+
+        /// The finalists of `strategies` ranked at the fastest level, compared by their streams at `judge`'s level:
+        /// the smallest one's filtered data and stream. Unfiltered data gains the most from a stronger level (its
+        /// longer matches find the repeats of flat art and of dither patterns): a dithered 256-colour still ranked
+        /// fifth of seven at the fastest level and came out 8 % smaller than any other at level 12. So it is
+        /// always a finalist.
+        func judged(_ strategies: [PNGFilterStrategy], judge: DeflateCompressor) throws(EncodeError)
+            -> (data: [UInt8], stream: [UInt8])
+        {
+            let ranked = try ranked(strategies, level: rankingLevel)
+            var finalists = Array(ranked.prefix(2))
+            if let unfiltered = ranked.first(where: { $0.strategy == .fixed(.none) }),
+                !finalists.contains(where: { $0.strategy == .fixed(.none) })
+            {
+                finalists.append(unfiltered)
+            }
+            var best: (data: [UInt8], stream: [UInt8])?
+            for finalist in finalists {
+                let stream = try judge.zlib(finalist.data)
+                if best == nil || stream.count < best!.stream.count { best = (finalist.data, stream) }
             }
             return best!
         }
