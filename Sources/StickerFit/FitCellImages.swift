@@ -60,6 +60,16 @@ struct FitCellImages {
         return made
     }
 
+    /// Whether a setting with one palette for all frames shows only clear and opaque pixels: then a GIF of it (its
+    /// alpha cut at 128) shows the very pixels an APNG does. False for any other setting.
+    mutating func showsNoTranslucency(_ knobs: FitKnobs) -> Bool {
+        guard let colors = knobs.colors, !knobs.framePalettes else { return false }
+        let kept = cell(FitCell(knobs)).kept
+        let palette = remap(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept, remembered: true)
+            .palette
+        return palette.colors.allSatisfy { $0.w == 0 || $0.w == 255 }
+    }
+
     /// The source at the cell's size and frame count, and the indices among the source's frames of the frames
     /// it keeps; made once per cell.
     mutating func cell(_ key: FitCell) -> (image: DecodedImage, kept: [Int]) {

@@ -6,21 +6,28 @@ extension FitSearch {
     /// The best fitting setting of one cell, and whether its least lossy setting already fits. `atLeast`: only
     /// settings with at least this many colours (or all their own) are tried, from the fewest up, as the boundary
     /// is then expected near that floor (APNG from a GIF's palette, a richer setting from the chosen one's).
+    /// `alike`: a setting of the cell that shows what a candidate of another format shows (an APNG of a GIF's
+    /// pixels). It is taken to fit without being encoded and is never the best: the candidate stands in for it as
+    /// the score the others must beat.
     func searchCell(
-        _ cell: FitCell, format: ImageFormat, skip: FitKnobs?, atLeast least: Int? = nil, framePalettes: Bool = false
+        _ cell: FitCell, format: ImageFormat, skip: FitKnobs?, atLeast least: Int? = nil, framePalettes: Bool = false,
+        alike: (knobs: FitKnobs, shows: FitCandidate)? = nil
     ) -> (best: FitCandidate?, topFits: Bool) {
         let axis = plan.axis(cell, format: format, skip: skip, framePalettes: framePalettes).filter {
             ($0.colors ?? .max) >= least ?? 0
         }
-        guard let (finest, boundary) = finestFitting(axis, fromEnd: least != nil) else { return (nil, false) }
-        var best = evaluator.candidate(finest)
-        for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) {
+        guard let (finest, boundary) = finestFitting(axis, fromEnd: least != nil, fitting: alike?.knobs) else {
+            return (nil, false)
+        }
+        var best = finest == alike?.knobs ? nil : evaluator.candidate(finest)
+        for plain in FitSearchPlan.plainNeighbours(of: axis[boundary]) where plain != alike?.knobs {
+            let bar = best ?? alike?.shows
             // On a long animation, not encoded in full when its sample says it is well over the limit.
             if FitSearchPlan.isSampled(frames: plain.frames) && evaluator.wellOver(plain) { continue }
             // Nor when its file, scored from its pixels before any encoding, would not beat what was found.
-            if let best, let shown = evaluator.plainScore(plain), !FitCandidate.beats(shown, best) { continue }
+            if let bar, let shown = evaluator.plainScore(plain), !FitCandidate.beats(shown, bar) { continue }
             if let size = evaluator.size(of: plain), size <= limit, let found = evaluator.candidate(plain),
-                found.isBetter(than: best)
+                found.isBetter(than: bar)
             {
                 best = found
             }
@@ -36,9 +43,14 @@ extension FitSearch {
     ///
     /// An animation of many frames is bisected on sizes estimated from a sample of its frames, and only the
     /// settings about the estimated boundary are encoded in full, the richest first, until one fits: a setting
-    /// estimated well over the limit is not encoded in full to learn that it does not fit.
-    func finestFitting(_ axis: [FitKnobs], fromEnd: Bool = false) -> (knobs: FitKnobs, level: Int)? {
-        func fits(_ knobs: FitKnobs) -> Bool { evaluator.size(of: knobs).map { $0 <= limit } ?? false }
+    /// estimated well over the limit is not encoded in full to learn that it does not fit. `fitting`: a setting
+    /// taken to fit without encoding it.
+    func finestFitting(_ axis: [FitKnobs], fromEnd: Bool = false, fitting known: FitKnobs? = nil)
+        -> (knobs: FitKnobs, level: Int)?
+    {
+        func fits(_ knobs: FitKnobs) -> Bool {
+            knobs == known || evaluator.size(of: knobs).map { $0 <= limit } ?? false
+        }
         guard let first = axis.first else { return nil }
         let search = fromEnd ? FitSearchPlan.firstPassingFromEnd : FitSearchPlan.firstPassing
         guard FitSearchPlan.isSampled(frames: first.frames) else {
@@ -48,7 +60,7 @@ extension FitSearch {
             return (finer ?? axis[level], level)
         }
         // A setting whose estimate is well over the limit is taken not to fit, without encoding it.
-        func mayFit(_ knobs: FitKnobs) -> Bool { !evaluator.wellOver(knobs) && fits(knobs) }
+        func mayFit(_ knobs: FitKnobs) -> Bool { knobs == known || !evaluator.wellOver(knobs) && fits(knobs) }
         var level = min(
             search(axis.count) { evaluator.calibrated(axis[$0]).map { $0 <= limit } ?? false }, axis.count - 1)
         if level > 0, mayFit(axis[level - 1]) {

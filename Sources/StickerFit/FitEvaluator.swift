@@ -137,6 +137,15 @@ final class FitEvaluator {
         }
     }
 
+    /// Whether `knobs` in another format shows the very pixels `candidate`, an exact palette GIF, shows (the same
+    /// palette, no pixel neither clear nor opaque): then it scores the same, and only its bytes differ.
+    func showsAlike(_ knobs: FitKnobs, _ candidate: FitCandidate) -> Bool {
+        var same = knobs
+        same.format = candidate.knobs.format
+        return candidate.knobs.format == .gif && candidate.knobs.lossy == 0 && same == candidate.knobs
+            && images.showsNoTranslucency(knobs)
+    }
+
     /// The quick score of an undithered palette setting's file, from its pixels before any encoding: an exact GIF
     /// shows them with its alpha cut, an APNG as they are. Only the frames the scorer reads are quantised: without
     /// dithering each frame's pixels do not depend on the frames quantised before it (nor, with one palette for

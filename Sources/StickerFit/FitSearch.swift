@@ -105,10 +105,16 @@ final class FitSearch {
         return ranking.ranked(contenders) { $0.knobs.format == own ? 0 : FitSearchPlan.formatGain }.first
     }
 
-    /// The best of `exact`'s cell in each format fit's default also tries (APNG, for a GIF), from its palette up.
+    /// The best of `exact`'s cell in each format fit's default also tries (APNG, for a GIF), from its palette up. An
+    /// APNG of `exact`'s very pixels is not made: it would score the same as `exact`, and must score higher to win.
     private func otherFormats(of exact: FitCandidate, skip: FitKnobs?) -> [FitCandidate] {
         (plan.formatChangeAsked ? [] : plan.formats.dropFirst()).compactMap { format in
-            searchCell(FitCell(exact.knobs), format: format, skip: skip, atLeast: exact.knobs.colors).best
+            var same = exact.knobs
+            same.format = format
+            return searchCell(
+                FitCell(exact.knobs), format: format, skip: skip, atLeast: exact.knobs.colors,
+                alike: evaluator.showsAlike(same, exact) ? (same, exact) : nil
+            ).best
         }
     }
 

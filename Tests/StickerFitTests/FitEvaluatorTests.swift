@@ -73,4 +73,31 @@ struct FitEvaluatorTests {
             #expect(evaluator.plainScore(dithered) == nil)
         }
     }
+
+    /// What lets the search skip an APNG of a GIF's palette: where no pixel is translucent the two files show the
+    /// same pixels and score the same; a gradient through every alpha shows differently, and is not skipped.
+    @Test("An APNG of an exact GIF's palette is known to show the GIF's pixels only without translucency")
+    func apngShowsTheGIF() throws {
+        let gradient = try ImageDecoder.decodeFile(
+            at: Corpus.path("go-image-testdata/png-testdata/benchNRGBA-gradient.png"))
+        for (source, alike) in [(try TestImages.animation(frames: 4), true), (gradient, false)] {
+            let options = FitOptions(byteLimit: 10_000_000, minQuality: 0, allowed: [.palette])
+            let evaluator = try FitEvaluator(
+                source: source, limit: 10_000_000, options: options, budget: FitWorkBudget())
+            let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+            let gif = FitKnobs(
+                geometry: base, frames: source.frames.count, format: .gif, colors: 12, dithered: true)
+            var png = gif
+            png.format = .png
+            _ = (evaluator.size(of: gif), evaluator.size(of: png))
+            let (shownAsGIF, shownAsPNG) = (
+                try #require(evaluator.candidate(gif)), try #require(evaluator.candidate(png))
+            )
+            #expect(evaluator.showsAlike(png, shownAsGIF) == alike)
+            #expect((shownAsGIF.score.worst == shownAsPNG.score.worst) == alike)
+            var richer = png
+            richer.colors = 16
+            #expect(!evaluator.showsAlike(richer, shownAsGIF))
+        }
+    }
 }
