@@ -15,6 +15,15 @@ struct FitCellImages {
     /// Palette settings' frames as indices: of the whole cell, and of the frames an estimate samples.
     private var quantized = RecentQuantized<QuantizedKey>(budget: 64 << 20)
     private var samples = RecentQuantized<QuantizedKey>(budget: 32 << 20)
+    /// The frame palettes' builders of the latest whole cell and of the latest sampled frames: each palette size
+    /// searched after the first refines and remaps them only.
+    private var framePalettes: (key: FramesKey, builders: FramePaletteBuilders)?
+    private var sampledFramePalettes: (key: FramesKey, builders: FramePaletteBuilders)?
+
+    private struct FramesKey: Hashable {
+        var cell: FitCell
+        var frames: [Int]
+    }
 
     private struct QuantizedKey: Hashable {
         var cell: FitCell
@@ -40,12 +49,23 @@ struct FitCellImages {
         let options = Self.options(colors: colors, dithered: knobs.dithered)
         let images =
             knobs.framePalettes
-            ? FramePalettes.quantize(image.frames.map(\.image), options: options)
+            ? builders(image, key: FramesKey(cell: FitCell(knobs), frames: kept), remembered: remembered)
+                .quantizedImages(options)
             : remap(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept, remembered: remembered)
                 .images
         var out = image
         out.frames = zip(images, image.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
         return out
+    }
+
+    /// The frame palettes' builders of `image`, the frames `key` names: kept for the latest whole cell (up to 96 MB)
+    /// and the latest sampled frames (up to 32 MB).
+    private mutating func builders(_ image: DecodedImage, key: FramesKey, remembered: Bool) -> FramePaletteBuilders {
+        if let kept = remembered ? framePalettes : sampledFramePalettes, kept.key == key { return kept.builders }
+        if remembered { framePalettes = nil } else { sampledFramePalettes = nil }
+        let made = FramePaletteBuilders(frames: image.frames.map(\.image), budget: (remembered ? 96 : 32) << 20)
+        if remembered { framePalettes = (key, made) } else { sampledFramePalettes = (key, made) }
+        return made
     }
 
     /// `frames` of a cell mapped to one of the size's palettes, kept among the cell's remaps (`remembered`: the whole

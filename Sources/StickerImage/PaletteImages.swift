@@ -22,6 +22,18 @@ extension FramePalettes {
     }
 }
 
+extension FramePaletteBuilders {
+    /// Builders for `frames`, all of one size, kept while `budget` bytes last.
+    public convenience init(frames: [RGBAImage], budget: Int) {
+        self.init(width: frames[0].width, height: frames[0].height, frames: frames.map(\.pixels), budget: budget)
+    }
+
+    /// Every frame quantised to a palette of its own, the pixels that do not change carried, as images.
+    public func quantizedImages(_ options: PaletteQuantizer.Options) -> [RGBAImage] {
+        quantize(options).map { RGBAImage(width: width, height: height, pixels: $0) }
+    }
+}
+
 extension PaletteBuilder {
     /// A builder for `frames`, all of one size.
     public convenience init(frames: [RGBAImage], mostColors: Int = 2) {

@@ -12,38 +12,13 @@ public enum FramePalettes {
     public static func quantize(
         width: Int, height: Int, frames: [[UInt8]], options: PaletteQuantizer.Options, alphaThreshold: UInt8 = 128
     ) -> [[UInt8]] {
-        var out: [[UInt8]] = []
-        out.reserveCapacity(frames.count)
-        for (index, frame) in frames.enumerated() {
-            let whole = { quantized(width: width, height: height, frame, options: options) }
-            guard index > 0 else {
-                out.append(whole())
-                continue
-            }
-            let (before, shown) = (frames[index - 1], out[index - 1])
-            guard let changed = changedOnly(frame, before: before) else {
-                out.append(shown)
-                continue
-            }
-            var made = quantized(width: width, height: height, changed, options: options)
-            if carry(shown, into: &made, where: frame, equals: before, alphaThreshold: alphaThreshold) {
-                out.append(made)
-            } else {
-                out.append(whole())
-            }
-        }
-        return out
-    }
-
-    private static func quantized(width: Int, height: Int, _ pixels: [UInt8], options: PaletteQuantizer.Options)
-        -> [UInt8]
-    {
-        PaletteQuantizer.quantize(width: width, height: height, frames: [pixels], options: options).pixels(frame: 0)
+        FramePaletteBuilders(width: width, height: height, frames: frames, alphaThreshold: alphaThreshold, budget: 0)
+            .quantize(options)
     }
 
     /// `frame` with the pixels equal to `before` made transparent, so its palette is built from the rest; nil when
     /// no pixel changed.
-    private static func changedOnly(_ frame: [UInt8], before: [UInt8]) -> [UInt8]? {
+    static func changedOnly(_ frame: [UInt8], before: [UInt8]) -> [UInt8]? {
         var masked = frame
         var changed = false
         masked.withUnsafeMutableBytes { m in
@@ -60,7 +35,7 @@ public enum FramePalettes {
 
     /// Puts back `shown`'s pixels where `frame` equals `before`. False, leaving `made` half done, when a changed
     /// pixel shown before (at `alphaThreshold` or above) would turn transparent.
-    private static func carry(
+    static func carry(
         _ shown: [UInt8], into made: inout [UInt8], where frame: [UInt8], equals before: [UInt8], alphaThreshold: UInt8
     ) -> Bool {
         made.withUnsafeMutableBytes { m in

@@ -75,6 +75,10 @@ public final class PaletteBuilder {
         self.kinds = kinds
     }
 
+    /// About how many bytes it holds: the frames, each pixel's colour and dither strength, and each colour's point
+    /// and palette entries.
+    var bytes: Int { width * height * frames.count * 9 + histogram.colors.count * 100 }
+
     /// How many distinct colours the frames show (every fully transparent pixel counted as one).
     public var distinctColors: Int { histogram.colors.count }
 

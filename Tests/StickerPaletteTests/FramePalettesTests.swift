@@ -81,4 +81,24 @@ struct FramePalettesTests {
         let out = FramePalettes.quantize([frame, frame], options: Self.options)
         #expect(out[0] == out[1])
     }
+
+    /// The builders kept from one palette size to the next (fit's search asks for several) give what builders made
+    /// afresh give: the median cut's splits for fewer colours are its first splits for more, and a frame's colours
+    /// do not depend on the size asked. Under a budget too small for all, the rest are made again.
+    @Test("Builders kept between palette sizes give the very frames of builders made afresh")
+    func keptBuildersSameFrames() {
+        var cleared = Self.ramp(1, level: 30)
+        for i in stride(from: 3, to: cleared.pixels.count, by: 4 * 5) { cleared.pixels[i] = 0 }
+        let frames = [Self.ramp(0), Self.columns(Self.ramp(0), 10, 30, from: Self.ramp(2, level: 40)), cleared]
+        let sizes = [(64, true), (62, true), (16, false), (96, true), (12, false), (62, true)]
+        for budget in [1 << 30, 20_000] {
+            let kept = FramePaletteBuilders(frames: frames, budget: budget)
+            for (colors, dithered) in sizes {
+                let options = PaletteQuantizer.Options(maxColors: colors, dithering: dithered ? .adaptive : .none)
+                #expect(
+                    kept.quantizedImages(options) == FramePalettes.quantize(frames, options: options),
+                    "\(colors) colours, dithered \(dithered), budget \(budget)")
+            }
+        }
+    }
 }
