@@ -15,8 +15,8 @@ struct FitCellImages {
     /// Palette settings' frames as indices: of the whole cell, and of the frames an estimate samples.
     private var quantized = RecentQuantized<QuantizedKey>(budget: 64 << 20)
     private var samples = RecentQuantized<QuantizedKey>(budget: 32 << 20)
-    /// The frame palettes' builders of the latest whole cell and of the latest sampled frames: each palette size
-    /// searched after the first refines and remaps them only.
+    /// The frame palettes' builders of the current cell and of its latest sampled frames: each palette size searched
+    /// after the first refines and remaps them only. Their budgets count the builders, not the frames they hold.
     private var framePalettes: (key: FramesKey, builders: FramePaletteBuilders)?
     private var sampledFramePalettes: (key: FramesKey, builders: FramePaletteBuilders)?
 
@@ -94,7 +94,8 @@ struct FitCellImages {
     /// it keeps; made once per cell.
     mutating func cell(_ key: FitCell) -> (image: DecodedImage, kept: [Int]) {
         if let current, current.key == key { return (current.image, current.kept) }
-        current = nil
+        // The frame palettes' builders hold the cell's frames: they go with it.
+        (current, framePalettes, sampledFramePalettes) = (nil, nil, nil)
         // Frames are resized one by one, so fewer frames of the resized source are the same pixels.
         let sized = sizedImage(key.geometry)
         let kept = sized.keptFrames(key.frames)

@@ -32,7 +32,7 @@ extension FitSearch {
                 best = found
             }
         }
-        return (best, finest == axis.first)
+        return (best, finest == axis.first && finest != alike?.knobs)
     }
 
     /// The least lossy setting that fits: the first (least lossy) level of the axis whose encoding fits, bytes

@@ -138,7 +138,7 @@ final class FitEvaluator {
     }
 
     /// Whether `knobs` in another format shows the very pixels `candidate`, an exact palette GIF, shows (the same
-    /// palette, no pixel neither clear nor opaque): then it scores the same, and only its bytes differ.
+    /// palette, every pixel clear or opaque): then it scores the same, and only its bytes differ.
     func showsAlike(_ knobs: FitKnobs, _ candidate: FitCandidate) -> Bool {
         var same = knobs
         same.format = candidate.knobs.format

@@ -90,7 +90,6 @@ public final class StickerScorer {
         guard !candidate.isEmpty else { throw .noFrames }
         let matches = FrameTimeline.candidateFrames(
             sourceDelays: sourceDelays, candidateDelays: candidate.map(\.delayMs))
-        let threads = ParallelWork.threadCount(sourceFrames.count, workers: workers)
         // Copies of what the threads read, so none captures this scorer (whose workspace is one thread's).
         let (sourceFrames, sourceOpaque, prepared) = (sourceFrames, sourceOpaque, Unshared(prepared))
         let (width, height) = (width, height)
@@ -109,6 +108,7 @@ public final class StickerScorer {
             return first == again || candidate[first].image == candidate[again].image
         }
         let scored = sourceFrames.indices.filter { !sameAsTwin[$0] && taken[sourceFrames[$0].index] == nil }
+        let threads = ParallelWork.threadCount(scored.count, workers: workers)
         // Each candidate frame is resampled at most once, however many source frames it stands for.
         let used = Array(Set(scored.map { matches[sourceFrames[$0].index] })).sorted()
         let resampled = ParallelSlots<RGBAImage>(count: candidate.count)

@@ -35,13 +35,13 @@ struct LosslessOptimizerTests {
         return out
     }
 
-    /// A noisy opaque background of at most `colors` colours, which no encoder compresses well.
     /// `base` (64x64) with a red square at its top left and a blue one at its bottom right.
     static func twoChangesFarApart(_ base: RGBAImage) -> RGBAImage {
         stamp(
             stamp(base, x: 1, y: 1, side: 3, color: [255, 0, 0, 255]), x: 60, y: 60, side: 3, color: [0, 0, 255, 255])
     }
 
+    /// A noisy opaque background of at most `colors` colours, which no encoder compresses well.
     static func noise(_ width: Int, _ height: Int, colors: Int, seed: UInt64) -> RGBAImage {
         var random = Seeded(state: seed)
         return image(width, height) { _, _ in
@@ -133,6 +133,24 @@ struct LosslessOptimizerTests {
             #expect(try ImageDecoder.decode(png).frames.map(\.image) == [base, changed], "\(effort)")
         }
         #expect(blends == [true, false], "frame 1 blends over at full effort, and is stored as it is at the quicker")
+    }
+
+    /// The two plans of an opaque animation are compared on a sample of frames at full effort; 16 colours with a
+    /// clear one added store 8-bit indices instead of 4-bit, so the first frame is compared too.
+    @Test("APNG: an opaque 16-colour animation at full effort comes back exact, the same on several threads")
+    func clearColourSampled() throws {
+        var frames = [Self.noise(64, 64, colors: 16, seed: 3)]
+        for k in 1..<9 {
+            // A square of one of the noise's own colours, somewhere new each frame: still 16 colours in all.
+            let c = (k * 5) % 16
+            let color = [UInt8(c * 7 % 256), UInt8(c * 13 % 256), UInt8(c * 29 % 256), 255]
+            frames.append(Self.stamp(frames.last!, x: 6 * k, y: 5 * k, side: 4, color: color))
+        }
+        let image = Self.animation(frames, delays: Array(repeating: 100, count: 9))
+        let png = try LosslessOptimizer.encode(image, as: .apng, effort: .max)
+        #expect(try ImageDecoder.decode(png).frames.map(\.image) == frames)
+        #expect(try LosslessOptimizer.encode(image, as: .apng, effort: .max, threads: 3) == png)
+        #expect(png.count <= (try LosslessOptimizer.encode(image, as: .apng, effort: .fast)).count)
     }
 
     @Test("APNG: frames compressed on several threads give the same bytes as on one")

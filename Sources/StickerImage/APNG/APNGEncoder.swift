@@ -58,20 +58,24 @@ public enum APNGEncoder {
     }
 
     /// The smaller file of two plans at the strongest level. They are compared on every `sampleStride`th frame from
-    /// the second (the first is drawn alike in both), and only the one kept has its other frames compressed: the
-    /// strongest level is most of an encoding's time. The middle level does not judge them well (astronaut-pan's
-    /// "over" was 2.7 % larger there, and 3.7 % smaller at the strongest).
+    /// the second, and on the first too when their layouts store pixels differently (a clear colour added to 16
+    /// colours makes 4-bit indices 8-bit); only the one kept has its other frames compressed: the strongest level
+    /// is most of an encoding's time. The middle level does not judge them well (astronaut-pan's "over" was 2.7 %
+    /// larger there, and 3.7 % smaller at the strongest).
     private static func smaller(
         of plans: [Planned], _ image: DecodedImage, compression: PNGCompression,
         chunks: [(type: String, data: [UInt8])], threads: Int
     ) throws(EncodeError) -> Written {
         let data = try plans.map { planned throws(EncodeError) in try planned.judged(threads: threads) }
-        let sample = Array(stride(from: 1, to: image.frames.count, by: Self.sampleStride))
+        let (a, b) = (plans[0].layout, plans[1].layout)
+        let firstDiffers = a.colorType != b.colorType || a.bitDepth != b.bitDepth
+        let sample = (firstDiffers ? [0] : []) + Array(stride(from: 1, to: image.frames.count, by: Self.sampleStride))
         let sampled = try data.map { frames throws(EncodeError) in
             try deflated(sample.map { frames[$0] }, level: compression.level, threads: threads)
         }
         let sizes = zip(plans, sampled).map { planned, streams in
-            streams.reduce(planned.layout.auxiliaryChunks.reduce(0) { $0 + $1.data.count }) { $0 + $1.count }
+            let chunkBytes = planned.layout.auxiliaryChunks.reduce(0) { $0 + 12 + $1.data.count }
+            return streams.reduce(chunkBytes) { $0 + $1.count }
         }
         let kept = sizes.indices.min { sizes[$0] < sizes[$1] }!
         let inSample = Set(sample)
@@ -99,37 +103,29 @@ public enum APNGEncoder {
             frames = try planner.plan(image.frames.map(\.image))
         }
 
-        /// The file, its frames compressed at `compression`.
+        /// The file, each frame's image data compressed at `compression`.
         func written(
             _ image: DecodedImage, compression: PNGCompression, chunks: [(type: String, data: [UInt8])], threads: Int
         ) throws(EncodeError) -> Written {
-            let data: [[UInt8]]
-            if compression.triesEveryFilterStrategy {
-                data = try deflated(judged(threads: threads), level: compression.level, threads: threads)
-            } else {
-                data = try imageData(of: frames, layout: layout, compression: compression, threads: threads)
+            let (frames, layout) = (frames, layout)
+            let data = try perFrame(frames.count, level: compression.level, threads: threads) {
+                compressor, index throws(EncodeError) in
+                try PNGImageData.compress(
+                    frames[index].pixels, rect: frames[index].wholeRect, layout: layout, compressor: compressor,
+                    triesEveryStrategy: compression.triesEveryFilterStrategy, bruteForce: layout.colorType != .palette)
             }
-            return try written(image, data: data, chunks: chunks)
+            return written(image, data: data, chunks: chunks)
         }
 
         /// Each frame's filtered data as the strongest level compresses it (its filters chosen at the middle level).
         func judged(threads: Int) throws(EncodeError) -> [[UInt8]] {
-            let workers = ParallelWork.threadCount(frames.count, workers: threads)
-            let judges = try PerThread(
-                (0..<workers).map { _ throws(EncodeError) in try DeflateCompressor(level: PNGImageData.middleLevel) })
-            let slots = ParallelSlots<Result<(data: [UInt8], size: Int), EncodeError>>(count: frames.count)
             let (frames, layout) = (frames, layout)
-            ParallelWork.forEach(frames.count, workers: workers) { worker, index in
-                let frame = frames[index]
-                slots.set(
-                    index,
-                    Result { () throws(EncodeError) in
-                        try PNGImageData.judged(
-                            frame.pixels, rect: frame.wholeRect, layout: layout, judge: judges.items[worker],
-                            bruteForce: layout.colorType != .palette)
-                    })
+            return try perFrame(frames.count, level: PNGImageData.middleLevel, threads: threads) {
+                judge, index throws(EncodeError) in
+                try PNGImageData.judged(
+                    frames[index].pixels, rect: frames[index].wholeRect, layout: layout, judge: judge,
+                    bruteForce: layout.colorType != .palette)
             }
-            return try frames.indices.map { index throws(EncodeError) in try slots[index]!.get().data }
         }
 
         /// The chunks of the file, each frame's image data given.
@@ -170,41 +166,27 @@ public enum APNGEncoder {
         }
     }
 
-    /// Each planned frame's image data, `threads` frames at a time, each thread with its own compressor: at the
-    /// strongest level this is most of an encoding's time, and frames are compressed on their own.
-    private static func imageData(
-        of frames: [APNGFramePlanner.Frame], layout: PNGPixelLayout, compression: PNGCompression, threads: Int
-    ) throws(EncodeError) -> [[UInt8]] {
-        let workers = ParallelWork.threadCount(frames.count, workers: threads)
-        let compressors = try PerThread(
-            (0..<workers).map { _ throws(EncodeError) in
-                try DeflateCompressor(level: compression.level)
-            })
-        let slots = ParallelSlots<Result<[UInt8], EncodeError>>(count: frames.count)
-        ParallelWork.forEach(frames.count, workers: workers) { worker, index in
-            let frame = frames[index]
-            slots.set(
-                index,
-                Result { () throws(EncodeError) in
-                    try PNGImageData.compress(
-                        frame.pixels, rect: frame.wholeRect, layout: layout, compressor: compressors.items[worker],
-                        triesEveryStrategy: compression.triesEveryFilterStrategy,
-                        bruteForce: layout.colorType != .palette)
-                })
-        }
-        return try frames.indices.map { index throws(EncodeError) in try slots[index]!.get() }
-    }
-
     /// Filtered frame data as zlib streams at `level`, `threads` frames at a time.
     private static func deflated(_ data: [[UInt8]], level: Int, threads: Int) throws(EncodeError) -> [[UInt8]] {
-        let workers = ParallelWork.threadCount(data.count, workers: threads)
+        try perFrame(data.count, level: level, threads: threads) { compressor, index throws(EncodeError) in
+            try compressor.zlib(data[index])
+        }
+    }
+
+    /// `body` of each of `count` frames, `threads` at a time, each thread with a compressor of its own at `level`:
+    /// frames are compressed on their own, and at the strongest level that is most of an encoding's time.
+    private static func perFrame<T>(
+        _ count: Int, level: Int, threads: Int,
+        _ body: @Sendable (DeflateCompressor, Int) throws(EncodeError) -> T
+    ) throws(EncodeError) -> [T] {
+        let workers = ParallelWork.threadCount(count, workers: threads)
         let compressors = try PerThread(
             (0..<workers).map { _ throws(EncodeError) in try DeflateCompressor(level: level) })
-        let slots = ParallelSlots<Result<[UInt8], EncodeError>>(count: data.count)
-        ParallelWork.forEach(data.count, workers: workers) { worker, index in
-            slots.set(index, Result { () throws(EncodeError) in try compressors.items[worker].zlib(data[index]) })
+        let slots = ParallelSlots<Result<T, EncodeError>>(count: count)
+        ParallelWork.forEach(count, workers: workers) { worker, index in
+            slots.set(index, Result { () throws(EncodeError) in try body(compressors.items[worker], index) })
         }
-        return try data.indices.map { index throws(EncodeError) in try slots[index]!.get() }
+        return try (0..<count).map { index throws(EncodeError) in try slots[index]!.get() }
     }
 
     /// One compressor per thread, handed to the threads that each use only their own.

@@ -44,16 +44,14 @@ enum PNGImageData {
         }
     }
 
-    /// The filtered rows `compress` deflates at a level above the middle one, every strategy tried, and their size
-    /// at the middle level (`judge`'s): to choose between encodings before the slowest level compresses the one
-    /// kept.
+    /// The filtered rows `compress` deflates at a level above the middle one (every strategy ranked, the brute force
+    /// only with `bruteForce`; the finalists compared at `judge`'s, the middle, level): to choose between encodings
+    /// before the slowest level compresses the one kept.
     static func judged(
         _ image: RGBAImage, rect: PixelRect, layout: PNGPixelLayout, judge: DeflateCompressor, bruteForce: Bool
-    ) throws(EncodeError) -> (data: [UInt8], size: Int) {
+    ) throws(EncodeError) -> [UInt8] {
         try withFiltering(image, rect: rect, layout: layout) { filtering throws(EncodeError) in
-            let best = try filtering.judged(
-                bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute, judge: judge)
-            return (best.data, best.stream.count)
+            try filtering.judged(bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute, judge: judge).data
         }
     }
 
