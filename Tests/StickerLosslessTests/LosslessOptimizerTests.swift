@@ -121,38 +121,6 @@ struct LosslessOptimizerTests {
         #expect(try ImageDecoder.decode(png).frames.map(\.image) == [base, changed])
     }
 
-    @Test("APNG: an opaque animation gets a clear colour for blend over at full effort only, exact either way")
-    func clearColourAtFullEffort() throws {
-        let base = Self.noise(64, 64, colors: 200, seed: 9)
-        let changed = Self.twoChangesFarApart(base)
-        let image = Self.animation([base, changed], delays: [100, 100])
-        var blends: [Bool] = []
-        for effort in [PNGCompression.max, .fast] {
-            let png = try LosslessOptimizer.encode(image, as: .apng, effort: effort)
-            blends.append(try TestPixels.frameControls(png)[1][8] == 1)
-            #expect(try ImageDecoder.decode(png).frames.map(\.image) == [base, changed], "\(effort)")
-        }
-        #expect(blends == [true, false], "frame 1 blends over at full effort, and is stored as it is at the quicker")
-    }
-
-    /// The two plans of an opaque animation are compared on a sample of frames at full effort; 16 colours with a
-    /// clear one added store 8-bit indices instead of 4-bit, so the first frame is compared too.
-    @Test("APNG: an opaque 16-colour animation at full effort comes back exact, the same on several threads")
-    func clearColourSampled() throws {
-        var frames = [Self.noise(64, 64, colors: 16, seed: 3)]
-        for k in 1..<9 {
-            // A square of one of the noise's own colours, somewhere new each frame: still 16 colours in all.
-            let c = (k * 5) % 16
-            let color = [UInt8(c * 7 % 256), UInt8(c * 13 % 256), UInt8(c * 29 % 256), 255]
-            frames.append(Self.stamp(frames.last!, x: 6 * k, y: 5 * k, side: 4, color: color))
-        }
-        let image = Self.animation(frames, delays: Array(repeating: 100, count: 9))
-        let png = try LosslessOptimizer.encode(image, as: .apng, effort: .max)
-        #expect(try ImageDecoder.decode(png).frames.map(\.image) == frames)
-        #expect(try LosslessOptimizer.encode(image, as: .apng, effort: .max, threads: 3) == png)
-        #expect(png.count <= (try LosslessOptimizer.encode(image, as: .apng, effort: .fast)).count)
-    }
-
     @Test("APNG: frames compressed on several threads give the same bytes as on one")
     func threadsSameBytes() throws {
         let source = try ImageDecoder.decodeFile(
