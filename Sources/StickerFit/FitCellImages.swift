@@ -58,13 +58,22 @@ struct FitCellImages {
         return out
     }
 
-    /// The frame palettes' builders of `image`, the frames `key` names: kept for the latest whole cell (up to 96 MB)
-    /// and the latest sampled frames (up to 32 MB).
+    /// The frame palettes' builders of `image`, the frames `key` names: kept for the current cell (up to 96 MB) and
+    /// its latest sampled frames (up to 32 MB).
     private mutating func builders(_ image: DecodedImage, key: FramesKey, remembered: Bool) -> FramePaletteBuilders {
-        if let kept = remembered ? framePalettes : sampledFramePalettes, kept.key == key { return kept.builders }
-        if remembered { framePalettes = nil } else { sampledFramePalettes = nil }
-        let made = FramePaletteBuilders(frames: image.frames.map(\.image), budget: (remembered ? 96 : 32) << 20)
-        if remembered { framePalettes = (key, made) } else { sampledFramePalettes = (key, made) }
+        remembered
+            ? Self.builders(image, key: key, in: &framePalettes, budget: 96 << 20)
+            : Self.builders(image, key: key, in: &sampledFramePalettes, budget: 32 << 20)
+    }
+
+    private static func builders(
+        _ image: DecodedImage, key: FramesKey, in slot: inout (key: FramesKey, builders: FramePaletteBuilders)?,
+        budget: Int
+    ) -> FramePaletteBuilders {
+        if let slot, slot.key == key { return slot.builders }
+        slot = nil
+        let made = FramePaletteBuilders(frames: image.frames.map(\.image), budget: budget)
+        slot = (key, made)
         return made
     }
 

@@ -137,13 +137,15 @@ final class FitEvaluator {
         }
     }
 
-    /// Whether `knobs` in another format shows the very pixels `candidate`, an exact palette GIF, shows (the same
-    /// palette, every pixel clear or opaque): then it scores the same, and only its bytes differ.
-    func showsAlike(_ knobs: FitKnobs, _ candidate: FitCandidate) -> Bool {
-        var same = knobs
-        same.format = candidate.knobs.format
-        return candidate.knobs.format == .gif && candidate.knobs.lossy == 0 && same == candidate.knobs
-            && images.showsNoTranslucency(knobs)
+    /// `candidate`'s setting in `format` when that shows the very pixels `candidate`, an exact palette GIF, shows (the
+    /// same palette, every pixel clear or opaque): it scores the same, and only its bytes differ. Nil otherwise.
+    func alike(of candidate: FitCandidate, as format: ImageFormat) -> FitKnobs? {
+        var same = candidate.knobs
+        same.format = format
+        guard candidate.knobs.format == .gif, candidate.knobs.lossy == 0, images.showsNoTranslucency(same) else {
+            return nil
+        }
+        return same
     }
 
     /// The quick score of an undithered palette setting's file, from its pixels before any encoding: an exact GIF

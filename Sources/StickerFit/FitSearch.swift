@@ -109,11 +109,9 @@ final class FitSearch {
     /// APNG of `exact`'s very pixels is not made: it would score the same as `exact`, and must score higher to win.
     private func otherFormats(of exact: FitCandidate, skip: FitKnobs?) -> [FitCandidate] {
         (plan.formatChangeAsked ? [] : plan.formats.dropFirst()).compactMap { format in
-            var same = exact.knobs
-            same.format = format
-            return searchCell(
+            searchCell(
                 FitCell(exact.knobs), format: format, skip: skip, atLeast: exact.knobs.colors,
-                alike: evaluator.showsAlike(same, exact) ? (same, exact) : nil
+                alike: evaluator.alike(of: exact, as: format).map { ($0, exact) }
             ).best
         }
     }
