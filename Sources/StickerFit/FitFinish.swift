@@ -49,7 +49,7 @@ struct FitFinish {
         let ranking = search.ranking
         guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, ranking: ranking) }
         // A long animation's saving is measured on sampled frames (when a richer setting is offered it): its
-        // full-effort encoding (for APNG the strongest deflate of every frame, a tenth of fit's time) is then made
+        // full-effort encoding (for APNG the slowest deflate of every frame, a tenth of fit's time) is then made
         // only when no richer setting is kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
         var full = sampled ? nil : fullEffort(found.shown, as: format, under: found.bytes.count)

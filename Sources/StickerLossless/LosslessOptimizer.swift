@@ -61,8 +61,9 @@ public enum LosslessOptimizer {
     /// effort: palette when <= 256 colours, frame optimisation for animations. Used for every lossy candidate.
     /// The colour of alpha-0 pixels is zeroed and identical consecutive frames merged; a GIF's alpha is cut at
     /// 128, and more than 256 colours are written with a local table a frame when each frame stores at most 256, else
-    /// quantised to one shared palette. `effort` below `.max` is faster, for PNG (libdeflate's level, fewer filter
-    /// strategies, no clear colour added to an opaque animation for blend "over") and GIF (one LZW table policy).
+    /// quantised to one shared palette. `effort`: libdeflate's level for PNG; one that is not `thorough` is faster,
+    /// for PNG (fewer filter strategies, no clear colour added to an opaque animation for blend "over") and GIF (one
+    /// LZW table policy).
     /// `gifLossy` is GIF's lossy LZW budget (`GIFEncoder.encode`'s `lossy`; 0 is exact). `threads`: how many APNG
     /// frames are compressed at once (the same bytes for any number).
     public static func encode(
@@ -85,14 +86,14 @@ public enum LosslessOptimizer {
             let prepared = Prepared(image, representable: { DelayFraction.exact(ms: $0) != nil })
             // The quicker effort does not also try an opaque animation with a clear colour added: on fit's bench set
             // it won 2 of 56 times there, by at most 46 bytes, and took 6.6 s of the 42 files' 200 s of CPU.
-            let full = effort.level >= PNGCompression.max.level
+            let full = effort.thorough
             return try APNGEncoder.encodeReporting(
                 prepared.image, compression: effort, triesClearColour: full, threads: threads
             ).bytes
         case .gif:
             return try GIFEncoder.encode(
                 binary: Prepared(GIFEncoder.binary(image), representable: Self.gifRepresentable).image,
-                quick: effort.level < PNGCompression.max.level, lossy: gifLossy)
+                quick: !effort.thorough, lossy: gifLossy)
         case .jpeg:
             return try ImageEncoder.encodeJPEG(image.frames[0].image, quality: jpegQuality)
         }

@@ -48,7 +48,7 @@ public enum APNGEncoder {
         // Blend "over" needs a transparent colour the frames lack: try the layout with one added.
         let withClear = PNGColorReducer.layout(for: targets + [RGBAImage(width: 1, height: 1)])
         let over = try Planned(image, layout: withClear, allowsOver: true, compression: compression)
-        guard compression.triesEveryFilterStrategy else {
+        guard compression.thorough else {
             let both = try [plain, over].map { planned throws(EncodeError) in
                 try planned.written(image, compression: compression, chunks: chunks, threads: threads)
             }
@@ -99,7 +99,7 @@ public enum APNGEncoder {
             try PNGEncoder.checkSize(image.width, image.height)
             self.layout = layout
             let planner = try APNGFramePlanner(
-                layout: layout, allowsOver: allowsOver, trialLevel: compression.triesEveryFilterStrategy ? 6 : 1)
+                layout: layout, allowsOver: allowsOver, trialLevel: compression.thorough ? 6 : 1)
             frames = try planner.plan(image.frames.map(\.image))
         }
 
@@ -112,7 +112,7 @@ public enum APNGEncoder {
                 compressor, index throws(EncodeError) in
                 try PNGImageData.compress(
                     frames[index].pixels, rect: frames[index].wholeRect, layout: layout, compressor: compressor,
-                    triesEveryStrategy: compression.triesEveryFilterStrategy, bruteForce: layout.colorType != .palette)
+                    triesEveryStrategy: compression.thorough, bruteForce: layout.colorType != .palette)
             }
             return written(image, data: data, chunks: chunks)
         }

@@ -1,10 +1,15 @@
 /// How hard the PNG/APNG encoder compresses: a libdeflate level, 0 (stored) to 12 (smallest, slowest).
 public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     public let level: Int
+    /// Every filter strategy compressed and the smallest kept, whatever the image's size, and an opaque animation
+    /// also planned with a clear colour for blend "over": `max`'s breadth, which levels under 12 leave out unless
+    /// asked for.
+    public let thorough: Bool
 
-    public init?(level: Int) {
+    public init?(level: Int, thorough: Bool? = nil) {
         guard (0...12).contains(level) else { return nil }
         self.level = level
+        self.thorough = thorough ?? (level >= 12)
     }
 
     /// `fast`, `max`, or a level from 0 to 12, as the command line spells them; nil for anything else.
@@ -13,7 +18,7 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
         case "fast": self = .fast
         case "max": self = .max
         default:
-            guard let level = Int(argument).flatMap(PNGCompression.init(level:)) else { return nil }
+            guard let level = Int(argument).flatMap({ PNGCompression(level: $0) }) else { return nil }
             self = level
         }
     }
@@ -24,14 +29,11 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// libdeflate's strongest level, and every filter strategy tried on every image.
     public static let max = PNGCompression(level: 12)!
 
-    /// Whether every filter strategy is compressed and the smallest kept, whatever the image's size.
-    var triesEveryFilterStrategy: Bool { level >= PNGCompression.max.level }
-
     public var description: String {
         switch self {
         case .fast: return "fast (\(level))"
         case .max: return "max (\(level))"
-        default: return String(level)
+        default: return thorough ? "thorough (\(level))" : String(level)
         }
     }
 }

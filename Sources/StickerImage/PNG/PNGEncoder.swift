@@ -36,7 +36,7 @@ public enum PNGEncoder {
         let data = try PNGImageData.compress(
             image, rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height), layout: layout,
             compressor: DeflateCompressor(level: compression.level),
-            triesEveryStrategy: compression.triesEveryFilterStrategy, strategies: strategies)
+            triesEveryStrategy: compression.thorough, strategies: strategies)
         writer.append("IDAT", data)
         writer.append("IEND", [])
         return writer.bytes
