@@ -17,7 +17,9 @@ struct APNGClearColourTests {
         let changed = T.twoChangesFarApart(base)
         let image = T.animation([base, changed], delays: [100, 100])
         var blends: [Bool] = []
-        let efforts = [PNGCompression.max, PNGCompression(level: 11, thorough: true)!, PNGCompression(level: 11)!, .fast]
+        let efforts = [
+            PNGCompression.max, PNGCompression(level: 11, thorough: true)!, PNGCompression(level: 11)!, .fast,
+        ]
         for effort in efforts {
             let png = try LosslessOptimizer.encode(image, as: .apng, effort: effort)
             blends.append(try TestPixels.frameControls(png)[1][8] == 1)
