@@ -1,9 +1,9 @@
 /// How hard the PNG/APNG encoder compresses: a libdeflate level, 0 (stored) to 12 (smallest, slowest).
 public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     public let level: Int
-    /// Every filter strategy compressed and the smallest kept, whatever the image's size, and an opaque animation
-    /// also planned with a clear colour for blend "over": `max`'s breadth, which levels under 12 leave out unless
-    /// asked for.
+    /// Every filter strategy compressed and the smallest kept, whatever the image's size; an APNG's frames planned
+    /// by trials at the middle level, and an opaque animation also with a clear colour for blend "over": `max`'s
+    /// breadth, which levels under 12 leave out unless asked for.
     public let thorough: Bool
 
     public init?(level: Int, thorough: Bool? = nil) {
