@@ -115,11 +115,16 @@ def run_set(set_name, stickerpack, jobs, reuse_peers):
                 previous = json.load(f)
         except (OSError, ValueError):
             previous = None
-        # A record from before sticker-convert ran a file at a time timed another thing.
-        if previous and (previous.get("files") != names or previous.get("peerRuns") != PEER_RUNS):
+        if previous and previous.get("files") != names:
             previous = None
-        print("reusing both peers' results from the last run" if previous else
-              "no recorded run of the peers over these files: running them", flush=True)
+            print("no recorded run of the peers over these files: running them", flush=True)
+        elif previous and previous.get("peerRuns") != PEER_RUNS:
+            # A record from before sticker-convert ran a file at a time timed another thing.
+            previous = None
+            print("the recorded run timed sticker-convert a preset at a time: running the peers", flush=True)
+        else:
+            print("reusing both peers' results from the last run" if previous else
+                  "no recorded run of the peers: running them", flush=True)
 
     seconds = {}
     seconds["fit"], fitted = run_fit(stickerpack, files, out, jobs)
@@ -242,7 +247,10 @@ def aggregates(record):
                  + (f"; fit lower on {', '.join(lost)}" if lost else ""))
     lines.append(f"- the same, of the ladder's outputs whose sides are 300-618 px (lint's rule): {len(valid_wins)} of "
                  f"{len(valid)}" + (f" ({len(valid_wins) / len(valid):.0%})" if valid else ""))
-    lines.append("- " + time_goal(record["seconds"]))
+    if record.get("peerRuns") == PEER_RUNS:
+        lines.append("- " + time_goal(record["seconds"]))
+    else:
+        lines.append("- no time goal: this record timed sticker-convert a preset at a time, not a file at a time")
     return "\n".join(lines)
 
 
@@ -283,7 +291,7 @@ def main():
         print("\n" + block, flush=True)
         text.append(block)
         records.append(record)
-    if len(records) > 1:
+    if len(records) > 1 and all(r.get("peerRuns") == PEER_RUNS for r in records):
         both = {tool: sum(r["seconds"][tool] for r in records) for tool in ("fit", "sticker-convert")}
         block = f"Both sets: {time_goal(both)}\n"
         print(block, flush=True)

@@ -20,8 +20,8 @@ enum FitEncoding {
     }
 
     /// The full effort: `max`'s every filter strategy and plan, at libdeflate's level 11. On the bench sets level 12
-    /// made the same choices with files 0.3 % smaller on average, for a twentieth of fit's CPU more: a lossy file's
-    /// bytes only have to fit, and the lossless step, whose bytes are all it gives, keeps level 12.
+    /// made the same choices with files 0.3 % smaller on average, for about a twentieth of fit's CPU more: a lossy
+    /// file's bytes only have to fit, and the lossless step, whose bytes are all it gives, keeps level 12.
     static let fullEffort = PNGCompression(level: 11, thorough: true)!
 
     /// The search's quicker encoding of the same pixels (libdeflate's fast level and fewer row filterings; one

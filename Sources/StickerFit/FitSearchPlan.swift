@@ -38,8 +38,8 @@ struct FitSearchPlan {
     /// How many palette levels above the richest exact one that fits are tried with loss.
     static let lossyClimb = 3
     /// Bisection steps between two palette levels: 24 to 32 colours is settled within 2, 128 to 192 within 16. A
-    /// third step (within 8) bought nothing on the bench sets (one file 0.2 lower, two higher without it) for about
-    /// a tenth of the CPU: the final step offers the bytes left to a richer setting anyway.
+    /// third step (within 8) bought nothing on the bench sets (two files 0.2 lower, three higher without it) for
+    /// about a tenth of the CPU: the final step offers the bytes left to a richer setting anyway.
     static let finerSteps = 2
     /// Frames an animation's sizes are estimated from.
     static let sampleFrames = 8

@@ -57,11 +57,11 @@ public enum APNGEncoder {
         return try smaller(of: [plain, over], image, compression: compression, chunks: chunks, threads: threads)
     }
 
-    /// The smaller file of two plans at the strongest level. They are compared on every `sampleStride`th frame from
-    /// the second, and on the first too when their layouts store pixels differently (a clear colour added to 16
-    /// colours makes 4-bit indices 8-bit); only the one kept has its other frames compressed: the strongest level
-    /// is most of an encoding's time. The middle level does not judge them well (astronaut-pan's "over" was 2.7 %
-    /// larger there, and 3.7 % smaller at the strongest).
+    /// The smaller file of two plans at `compression`'s level (11 or 12, in practice). They are compared on every
+    /// `sampleStride`th frame from the second, and on the first too when their layouts store pixels differently (a
+    /// clear colour added to 16 colours makes 4-bit indices 8-bit); only the one kept has its other frames
+    /// compressed: the slowest levels are most of an encoding's time. The middle level does not judge them well
+    /// (astronaut-pan's "over" was 2.7 % larger there, and 3.7 % smaller at level 12).
     private static func smaller(
         of plans: [Planned], _ image: DecodedImage, compression: PNGCompression,
         chunks: [(type: String, data: [UInt8])], threads: Int
@@ -85,7 +85,7 @@ public enum APNGEncoder {
         return plans[kept].written(image, data: streams, chunks: chunks)
     }
 
-    /// Every how many frames the two layouts of an opaque animation are compared at the strongest level.
+    /// Every how many frames the two layouts of an opaque animation are compared at the final level.
     static let sampleStride = 4
 
     /// An animation's frames planned in one layout: each frame's rectangle, blend and dispose ops.
@@ -117,7 +117,7 @@ public enum APNGEncoder {
             return written(image, data: data, chunks: chunks)
         }
 
-        /// Each frame's filtered data as the strongest level compresses it (its filters chosen at the middle level).
+        /// Each frame's filtered data as a level above the middle one compresses it (its filters chosen at the middle).
         func judged(threads: Int) throws(EncodeError) -> [[UInt8]] {
             let (frames, layout) = (frames, layout)
             return try perFrame(frames.count, level: PNGImageData.middleLevel, threads: threads) {
@@ -174,7 +174,7 @@ public enum APNGEncoder {
     }
 
     /// `body` of each of `count` frames, `threads` at a time, each thread with a compressor of its own at `level`:
-    /// frames are compressed on their own, and at the strongest level that is most of an encoding's time.
+    /// frames are compressed on their own, and at the slowest levels that is most of an encoding's time.
     private static func perFrame<T>(
         _ count: Int, level: Int, threads: Int,
         _ body: @Sendable (DeflateCompressor, Int) throws(EncodeError) -> T

@@ -2,14 +2,20 @@
 public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     public let level: Int
     /// Every filter strategy compressed and the smallest kept, whatever the image's size; an APNG's frames planned
-    /// by trials at the middle level, and an opaque animation also with a clear colour for blend "over": `max`'s
-    /// breadth, which levels under 12 leave out unless asked for.
+    /// by trials at the middle level, and an opaque animation's two plans (with a clear colour for blend "over" and
+    /// without) compared on a sample of frames: `max`'s breadth. Level 12 is thorough, the others are not unless
+    /// asked for.
     public let thorough: Bool
 
-    public init?(level: Int, thorough: Bool? = nil) {
+    public init?(level: Int) {
+        self.init(level: level, thorough: level >= 12)
+    }
+
+    /// `level` with `max`'s breadth or without it, whatever the level.
+    public init?(level: Int, thorough: Bool) {
         guard (0...12).contains(level) else { return nil }
         self.level = level
-        self.thorough = thorough ?? (level >= 12)
+        self.thorough = thorough
     }
 
     /// `fast`, `max`, or a level from 0 to 12, as the command line spells them; nil for anything else.
@@ -18,7 +24,7 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
         case "fast": self = .fast
         case "max": self = .max
         default:
-            guard let level = Int(argument).flatMap({ PNGCompression(level: $0) }) else { return nil }
+            guard let level = Int(argument).flatMap(PNGCompression.init(level:)) else { return nil }
             self = level
         }
     }
