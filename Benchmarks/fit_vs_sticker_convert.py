@@ -64,49 +64,46 @@ def has_fit(stickerpack):
     return done.returncode == 0 and b"stickerpack fit" in done.stdout
 
 
+def convert(paths, inputs, outputs, name, processes):
+    """sticker-convert over `paths` (hard-linked into the emptied folder `inputs`) into the emptied `outputs` with
+    preset `name`; its wall seconds."""
+    tool = require_tool("sticker-convert", "python3 -m pip install sticker-convert (make bench does)")
+    for folder in (inputs, outputs):
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+    for path in paths:
+        os.link(path, os.path.join(inputs, os.path.basename(path)))
+    seconds, _, _ = run([tool, "--no-confirm", "--no-progress", "--input-dir", inputs, "--output-dir", outputs,
+                         "--preset", name, "--processes", str(processes)])
+    return seconds
+
+
 def run_sticker_convert(files, sizes, out=None):
     """Total wall seconds; outputs in OUT/sticker-convert/PRESET/STEM.png (`out` in place of OUT if given)."""
     out = out or OUT
-    tool = require_tool("sticker-convert", "python3 -m pip install sticker-convert (make bench does)")
     groups = {}
     for path in files:
         groups.setdefault(preset(max(sizes[path])), []).append(path)
     total = 0.0
     for name, paths in sorted(groups.items()):
-        inputs = os.path.join(out, "sticker-convert-in", name)
-        outputs = os.path.join(out, "sticker-convert", name)
-        for folder in (inputs, outputs):
-            shutil.rmtree(folder, ignore_errors=True)
-            os.makedirs(folder)
-        for path in paths:
-            os.link(path, os.path.join(inputs, os.path.basename(path)))
         print(f"sticker-convert --preset {name}: {len(paths)} files", flush=True)
-        seconds, _, _ = run([tool, "--no-confirm", "--no-progress", "--input-dir", inputs, "--output-dir", outputs,
-                             "--preset", name, "--processes", "2"])
-        total += seconds
+        total += convert(paths, os.path.join(out, "sticker-convert-in", name),
+                         os.path.join(out, "sticker-convert", name), name, 2)
     return total
 
 
 def run_sticker_convert_each(files, sizes, out):
     """sticker-convert run once a file, with one process (`--processes 1`): the sum of the runs' wall seconds, the
     measure fit's time goal is set against. Outputs where `run_sticker_convert` puts them."""
-    tool = require_tool("sticker-convert", "python3 -m pip install sticker-convert (make bench does)")
     total = 0.0
     shutil.rmtree(os.path.join(out, "sticker-convert"), ignore_errors=True)
     print(f"sticker-convert --processes 1, a file at a time: {len(files)} files", flush=True)
+    made = os.path.join(out, "sticker-convert-out", "one")
     for path in files:
         name = preset(max(sizes[path]))
-        inputs = os.path.join(out, "sticker-convert-in", "one")
-        made = os.path.join(out, "sticker-convert-out", "one")
+        total += convert([path], os.path.join(out, "sticker-convert-in", "one"), made, name, 1)
         outputs = os.path.join(out, "sticker-convert", name)
-        for folder in (inputs, made):
-            shutil.rmtree(folder, ignore_errors=True)
-            os.makedirs(folder)
         os.makedirs(outputs, exist_ok=True)
-        os.link(path, os.path.join(inputs, os.path.basename(path)))
-        seconds, _, _ = run([tool, "--no-confirm", "--no-progress", "--input-dir", inputs, "--output-dir", made,
-                             "--preset", name, "--processes", "1"])
-        total += seconds
         for made_file in os.listdir(made):
             os.replace(os.path.join(made, made_file), os.path.join(outputs, made_file))
     return total
