@@ -71,7 +71,7 @@ struct FitCellImages {
         budget: Int
     ) -> FramePaletteBuilders {
         if let slot, slot.key == key { return slot.builders }
-        slot = nil
+        slot = nil  // the old builders go before the new are made: both at once would double the peak
         let made = FramePaletteBuilders(frames: image.frames.map(\.image), budget: budget)
         slot = (key, made)
         return made

@@ -86,9 +86,8 @@ public enum LosslessOptimizer {
             let prepared = Prepared(image, representable: { DelayFraction.exact(ms: $0) != nil })
             // The quicker effort does not also try an opaque animation with a clear colour added: on fit's bench set
             // it won 2 of 56 times there, by at most 46 bytes, and took 6.6 s of the 42 files' 200 s of CPU.
-            let full = effort.thorough
             return try APNGEncoder.encodeReporting(
-                prepared.image, compression: effort, triesClearColour: full, threads: threads
+                prepared.image, compression: effort, triesClearColour: effort.thorough, threads: threads
             ).bytes
         case .gif:
             return try GIFEncoder.encode(
