@@ -46,7 +46,9 @@ let package = Package(
         // What every module shares: the capped file reader, atomic writes, the folder boundary and listing,
         // SHA-256 for the manifest (with the CPU's SHA extensions, used when present; checked at run time).
         .target(name: "CDigest"),
-        .target(name: "StickerSupport", dependencies: ["CDigest"]),
+        // The C library's allocator settings (glibc's mallopt), which Swift's Glibc module does not reach.
+        .target(name: "CPlatform"),
+        .target(name: "StickerSupport", dependencies: ["CDigest", "CPlatform"]),
         // The PNG row filters and their costs, vectorised by the C compiler.
         .target(name: "CPNGFilters"),
         // The palette quantiser: median cut and k-means in Oklab, adaptive dithering; plain RGBA pixels in and out.

@@ -53,27 +53,37 @@ __attribute__((target("avx2,fma"))) static inline void load_row(const float *a, 
 
 // How many rows ahead the vertical pass asks for its input (an L3 fetch is many rows of work away).
 #define QK_AHEAD 24
+// Rows the vertical pass keeps converted: 2 * radius + 1 of them, radius at most 15.
+#define QK_RING 31
 
 __attribute__((target("avx2,fma"))) void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b,
                                                           long columns, long height, long stride, float *out,
                                                           long out_stride) {
     QK_WEIGHTS;
-    const long radius = g->radius;
+    const long radius = g->radius, ring_rows = 2 * radius + 1;
+    // Each input row is read twice, 2 * radius steps apart (as the bottom of the window, then as its top): it is
+    // converted to double (and multiplied) once and kept in a ring. The conversions share the multiply-add ports.
+    __m256d ring[QK_RING][2];
     // Eight columns a strip: two independent chains per filter hide the feedback's latency.
     for (long x = 0; x < columns; x += 8) {
+        for (long i = 0; i < ring_rows; i++) ring[i][0] = ring[i][1] = _mm256_setzero_pd();
         __m256d p1a = _mm256_setzero_pd(), q1a = p1a, p3a = p1a, q3a = p1a, p5a = p1a, q5a = p1a;
         __m256d p1b = p1a, q1b = p1a, p3b = p1a, q3b = p1a, p5b = p1a, q5b = p1a;
+        // The bottom row starts at 0; the top row, 2 * radius above it, is the ring's next slot (zero above row 0).
+        long slot = 0;
         for (long n = 1 - radius; n < height; n++) {
-            long top = n - radius - 1, bottom = n + radius - 1;
-            __m256d tlo, thi, blo, bhi;
-            load_row(a, b, top, height, top * stride + x, &tlo, &thi);
+            long bottom = n + radius - 1;
+            __m256d blo, bhi;
             load_row(a, b, bottom, height, bottom * stride + x, &blo, &bhi);
             // Rows are a plane's stride apart, too far for the hardware to guess: ask for a later row now.
             if (bottom + QK_AHEAD < height) {
                 _mm_prefetch((const char *)(a + (bottom + QK_AHEAD) * stride + x), _MM_HINT_T0);
                 if (b) _mm_prefetch((const char *)(b + (bottom + QK_AHEAD) * stride + x), _MM_HINT_T0);
             }
-            __m256d slo = _mm256_add_pd(tlo, blo), shi = _mm256_add_pd(thi, bhi), olo, ohi;
+            ring[slot][0] = blo;
+            ring[slot][1] = bhi;
+            slot = slot + 1 == ring_rows ? 0 : slot + 1;
+            __m256d slo = _mm256_add_pd(ring[slot][0], blo), shi = _mm256_add_pd(ring[slot][1], bhi), olo, ohi;
             QK_STEP(slo, p1a, q1a, p3a, q3a, p5a, q5a, olo);
             QK_STEP(shi, p1b, q1b, p3b, q3b, p5b, q5b, ohi);
             if (n >= 0) {

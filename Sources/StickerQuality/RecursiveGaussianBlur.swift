@@ -4,6 +4,8 @@ import StickerSupport
 /// Whether the AVX2/FMA loops of CQualityKernels run: this CPU has them and STICKERPACK_PORTABLE is not set.
 enum QualityKernels {
     static let available = Platform.x86Path(qk_has_avx2_fma())
+    /// Whether the blur's AVX-512 forms run too (the same numbers, bit for bit).
+    static let wide = Platform.x86Path(qk_has_avx512())
 }
 
 /// Blurs planes with the recursive Gaussian: a vertical pass (four columns per vector, contiguous loads)
@@ -17,6 +19,8 @@ final class RecursiveGaussianBlur {
     let coefficients: RecursiveGaussianCoefficients
     /// Zero columns left of each scratch row: the horizontal pass reads back to `-2 * radius`.
     let leftPad = 16
+    /// Columns right of the widest row: the horizontal pass reads up to `radius + 5` past the width.
+    let rightPad = 16
     /// The vertical pass's output, rows `scratchStride` floats apart, pixel 0 at `leftPad`.
     private let scratch: FloatPlane
     private let scratchStride: Int
@@ -25,12 +29,16 @@ final class RecursiveGaussianBlur {
     private let discardRow: FloatPlane
     /// False runs the portable Swift loops even on an AVX2 CPU (the tests hold both paths together).
     var useKernels = QualityKernels.available
+    /// False runs the AVX2 kernels where the AVX-512 ones would (the tests compare the two).
+    var useWideKernels = QualityKernels.wide
     private let kernelCoefficients: qk_gaussian
 
     init(maximum layout: PlaneLayout, coefficients: RecursiveGaussianCoefficients = .ssimulacra2) {
         self.coefficients = coefficients
-        precondition(2 * coefficients.radius <= leftPad, "the padding must cover the filter's reach")
-        scratchStride = leftPad + layout.stride + 8
+        precondition(
+            2 * coefficients.radius <= leftPad && coefficients.radius + 5 < rightPad,
+            "the padding must cover the filter's reach")
+        scratchStride = leftPad + layout.stride + rightPad
         scratch = FloatPlane(capacity: scratchStride * layout.height)
         zeroRow = FloatPlane(capacity: scratchStride)
         discardRow = FloatPlane(capacity: scratchStride)
@@ -46,9 +54,9 @@ final class RecursiveGaussianBlur {
         layout: PlaneLayout
     ) {
         if useKernels {
+            let pass = useWideKernels ? qk_blur_vertical_avx512 : qk_blur_vertical
             withUnsafePointer(to: kernelCoefficients) { g in
-                qk_blur_vertical(
-                    g, a, b, layout.stride, layout.height, layout.stride, scratch.base + leftPad, scratchStride)
+                pass(g, a, b, layout.stride, layout.height, layout.stride, scratch.base + leftPad, scratchStride)
             }
         } else {
             vertical(a, b, layout)
@@ -59,9 +67,9 @@ final class RecursiveGaussianBlur {
             (row + layout.width).update(repeating: 0, count: scratchStride - leftPad - layout.width)
         }
         if useKernels {
+            let pass = useWideKernels ? qk_blur_horizontal_avx512 : qk_blur_horizontal
             withUnsafePointer(to: kernelCoefficients) { g in
-                qk_blur_horizontal(
-                    g, scratch.base + leftPad, scratchStride, layout.width, layout.height, output, layout.stride)
+                pass(g, scratch.base + leftPad, scratchStride, layout.width, layout.height, output, layout.stride)
             }
         } else {
             horizontal(output, layout)

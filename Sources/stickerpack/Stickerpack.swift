@@ -34,6 +34,7 @@ struct Stickerpack: ParsableCommand {
 
     /// Usage errors exit 2 (ArgumentParser's default is 64); failures of the work exit 1.
     static func main() {
+        Platform.keepFreedMemory()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -15,9 +15,14 @@ static int cpu_has_avx2_fma(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
+static int cpu_has_avx512(void) {
+    return cpu_has_avx2_fma() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq");
+}
 #define X86 1
 #else
 static int cpu_has_avx2_fma(void) { return 0; }
+static int cpu_has_avx512(void) { return 0; }
 #define X86 0
 #endif
 
@@ -140,7 +145,7 @@ static void blur_line(const qk_gaussian *g, const double *in, long length, doubl
 // qk_blur_vertical (with and without the product) and qk_blur_horizontal against blur_line. Any coefficients
 // serve, both run the same recurrence; these have ssimulacra2's radius and frequencies. Tolerance 1e-6 of the
 // largest output: the state is double on both sides; float outputs and float input sums round by ~6e-8.
-static int check_blur(int vertical, int product) {
+static int check_blur(int vertical, int product, int wide) {
     enum { W = 29, H = 13, STRIDE = 48, PAD = 16 };
     qk_gaussian g = {5, {0.12, -0.05, 0.02}, {0}};
     for (int k = 0; k < 3; k++) g.d1[k] = -2 * cos((2 * k + 1) * M_PI / 10);
@@ -149,8 +154,9 @@ static int check_blur(int vertical, int product) {
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) a[(y + 1) * STRIDE + PAD + x] = uniform(), b[(y + 1) * STRIDE + PAD + x] = uniform();
     const float *a0 = a + STRIDE + PAD, *b0 = b + STRIDE + PAD;  // pixel 0; the horizontal pass reads left of it
-    if (vertical) qk_blur_vertical(&g, a0, product ? b0 : NULL, 32, H, STRIDE, out, STRIDE);  // 32: columns by 8
-    else qk_blur_horizontal(&g, a0, STRIDE, W, H, out, STRIDE);
+    // 32: columns by 8 (by 16 for the AVX-512 form). The horizontal passes read the next row's zeros past W.
+    if (vertical) (wide ? qk_blur_vertical_avx512 : qk_blur_vertical)(&g, a0, product ? b0 : NULL, 32, H, STRIDE, out, STRIDE);
+    else (wide ? qk_blur_horizontal_avx512 : qk_blur_horizontal)(&g, a0, STRIDE, W, H, out, STRIDE);
     double line[H > W ? H : W], expected[H > W ? H : W], largest = 0, worst = 0;
     for (int i = 0; i < (vertical ? W : H); i++) {
         int length = vertical ? H : W;
@@ -191,8 +197,14 @@ int main(void) {
         report(what, !callable || check_resize(sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3]));
     }
     // Only with the kernels: the stubs have no result to check (qk_has_avx2_fma keeps Swift away from them).
-    report("qk_blur_vertical", !kernels || check_blur(1, 0));
-    report("qk_blur_vertical of a product", !kernels || check_blur(1, 1));
-    report("qk_blur_horizontal", !kernels || check_blur(0, 0));
+    report("qk_blur_vertical", !kernels || check_blur(1, 0, 0));
+    report("qk_blur_vertical of a product", !kernels || check_blur(1, 1, 0));
+    report("qk_blur_horizontal", !kernels || check_blur(0, 0, 0));
+    // The AVX-512 forms, where the CPU has them (elsewhere qk_has_avx512 keeps Swift away from them).
+    const int wide = cpu_has_avx512();
+    report("qk_has_avx512 agrees with the CPU", qk_has_avx512() == wide);
+    report("qk_blur_vertical_avx512", !wide || check_blur(1, 0, 1));
+    report("qk_blur_vertical_avx512 of a product", !wide || check_blur(1, 1, 1));
+    report("qk_blur_horizontal_avx512", !wide || check_blur(0, 0, 1));
     return failures ? 1 : 0;
 }

@@ -59,6 +59,40 @@ struct SSIMULACRA2Tests {
         }
     }
 
+    /// The blur's AVX-512 forms compute the AVX2 loops' arithmetic lane for lane: the same bits, at sizes that end
+    /// strips of sixteen columns and groups of eight rows part way, with and without the product; and so the same
+    /// scores.
+    @Test(.enabled(if: QualityKernels.wide)) func wideKernelsGiveTheSameBits() throws {
+        let sizes = [(1, 1), (7, 3), (8, 8), (9, 17), (16, 5), (23, 9), (40, 1), (53, 37)]
+        let maximum = PlaneLayout(width: 53, height: 37)
+        let (wide, narrow) = (RecursiveGaussianBlur(maximum: maximum), RecursiveGaussianBlur(maximum: maximum))
+        narrow.useWideKernels = false
+        var state: UInt32 = 29
+        for (width, height) in sizes {
+            let layout = PlaneLayout(width: width, height: height)
+            let (a, b) = (FloatPlane(capacity: layout.count), FloatPlane(capacity: layout.count))
+            for i in 0..<layout.count {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                a.base[i] = Float(state >> 8) / Float(1 << 24)
+                b.base[i] = 1.5 - a.base[(i * 7) % layout.count]
+            }
+            for product in [false, true] {
+                let (one, two) = (FloatPlane(capacity: layout.count), FloatPlane(capacity: layout.count))
+                wide.blur(a.base, times: product ? b.base : nil, into: one.base, layout: layout)
+                narrow.blur(a.base, times: product ? b.base : nil, into: two.base, layout: layout)
+                let differing = (0..<height).flatMap { y in (0..<width).map { y * layout.stride + $0 } }
+                    .filter { one.base[$0].bitPattern != two.base[$0].bitPattern }
+                #expect(differing.isEmpty, "\(width)x\(height), product \(product): \(differing.count) differ")
+            }
+        }
+        let metric = SSIMULACRA2(maximumWidth: 310, maximumHeight: 270)
+        let original = try ReferencePair.image("art.png")
+        let distorted = try ReferencePair.image("art-jpeg90.png")
+        let score = metric.score(original: original, distorted: distorted, background: Self.white)
+        metric.blur.useWideKernels = false
+        #expect(metric.score(original: original, distorted: distorted, background: Self.white) == score)
+    }
+
     /// A prepared original (kept for scoring many candidates) gives exactly the plain call's number, over
     /// either background, for opaque and transparent images.
     @Test func preparedOriginalGivesTheSameScores() throws {

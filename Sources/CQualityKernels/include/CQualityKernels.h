@@ -1,5 +1,6 @@
-// The recursive Gaussian of SSIMULACRA2 with AVX2 and FMA, chosen at run time: on a CPU without them the
-// callers use the portable Swift loops instead, which compute the same filter (fused multiply-adds aside).
+// The recursive Gaussian of SSIMULACRA2 with AVX2 and FMA (and AVX-512 where the CPU has it), chosen at run time:
+// on a CPU without them the callers use the portable Swift loops instead, which compute the same filter (fused
+// multiply-adds aside).
 #ifndef CQUALITY_KERNELS_H
 #define CQUALITY_KERNELS_H
 
@@ -16,7 +17,7 @@ typedef struct {
 
 /// Filters columns [0, columns) down rows [0, height) (columns a multiple of 8): input `a`, or `a * b` when
 /// `b` is not null, rows `stride` floats apart; rows outside the image read as zero. Writes rows of `out`,
-/// `out_stride` floats apart.
+/// `out_stride` floats apart. The radius is at most 15 (it keeps 2 * radius + 1 converted rows).
 void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b, long columns, long height,
                       long stride, float *out, long out_stride);
 
@@ -24,6 +25,18 @@ void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b, long
 /// width + radius readable, zero outside the image) along the row, into rows of `out`.
 void qk_blur_horizontal(const qk_gaussian *g, const float *in, long in_stride, long width, long height,
                         float *out, long out_stride);
+
+/// Whether this CPU runs the AVX-512 forms below (AVX-512 F, VL and DQ, besides AVX2 and FMA).
+int qk_has_avx512(void);
+
+/// qk_blur_vertical with AVX-512: the same outputs, bit for bit.
+void qk_blur_vertical_avx512(const qk_gaussian *g, const float *a, const float *b, long columns, long height,
+                             long stride, float *out, long out_stride);
+
+/// qk_blur_horizontal with AVX-512: the same outputs, bit for bit. It reads further right: every column from
+/// -2 * radius to width + radius + 5 readable (only those to width + radius - 1 read as the image and its zeros).
+void qk_blur_horizontal_avx512(const qk_gaussian *g, const float *in, long in_stride, long width, long height,
+                               float *out, long out_stride);
 
 /// Linear RGB planes to ssimulacra2's positive XYB: `count` floats of each plane (a multiple of 8).
 /// `opsin` is the 3x3 opsin absorbance matrix by rows; `bias` its bias, `bias_root` the bias's cube root.

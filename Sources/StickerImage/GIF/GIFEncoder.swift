@@ -126,6 +126,8 @@ public enum GIFEncoder {
 
     /// Alpha below `threshold` becomes fully transparent (colour 0), the rest fully opaque.
     package static func thresholded(_ image: RGBAImage, at threshold: UInt8) -> RGBAImage {
+        // fit's palette candidates are cut already: they are returned as they are, without a copy of their pixels.
+        if isCut(image) { return image }
         var out = image
         out.pixels.withUnsafeMutableBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
@@ -135,5 +137,23 @@ public enum GIFEncoder {
             }
         }
         return out
+    }
+
+    /// Whether every pixel is opaque or transparent black: what `thresholded` leaves as it is at any threshold.
+    package static func isCut(_ image: RGBAImage) -> Bool {
+        image.pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            // A pixel is cut when p - 1 wraps to the top (0) or stays in it (alpha 255): one minimum over a block,
+            // which vectorises; the first block with another pixel ends the scan.
+            var start = 0
+            while start < words.count {
+                let end = min(start + 4096, words.count)
+                var least = UInt32.max
+                for i in start..<end { least = min(least, words[i] &- 1) }
+                if least < 0xFEFF_FFFF { return false }
+                start = end
+            }
+            return true
+        }
     }
 }
