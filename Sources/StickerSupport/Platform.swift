@@ -6,8 +6,8 @@ import Foundation
 /// this decides whether they may run at all.
 public enum Platform {
     /// `STICKERPACK_PORTABLE=1` turns every x86 path off (the resampler's and the quality score's AVX2/FMA
-    /// kernels, the blur's AVX-512 ones, the dithering's AVX kernel, the SHA extensions), so an x86-64 machine runs the portable paths an
-    /// Apple Silicon Mac runs.
+    /// kernels, the blur's AVX-512 ones, the dithering's AVX kernel, the SHA extensions), so an x86-64 machine runs
+    /// the portable paths an Apple Silicon Mac runs.
     /// Read once, at first use; nothing else reads the variable.
     public static let portable: Bool = ProcessInfo.processInfo.environment["STICKERPACK_PORTABLE"] == "1"
 
