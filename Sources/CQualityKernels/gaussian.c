@@ -13,23 +13,11 @@ int qk_has_avx2_fma(void) {
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
-// One step of the three filters on four lanes: returns the summed output, shifts the states. The input
-// and the older state go first, so only one fused multiply-add waits for the newest state.
-#define QK_STEP(sum, p1, q1, p3, q3, p5, q5, out)                                                   \
-    do {                                                                                            \
-        __m256d y1_ = _mm256_fnmadd_pd(d1, p1, _mm256_fmsub_pd(n1, sum, q1));                        \
-        __m256d y3_ = _mm256_fnmadd_pd(d3, p3, _mm256_fmsub_pd(n3, sum, q3));                        \
-        __m256d y5_ = _mm256_fnmadd_pd(d5, p5, _mm256_fmsub_pd(n5, sum, q5));                        \
-        q1 = p1; q3 = p3; q5 = p5;                                                                  \
-        p1 = y1_; p3 = y3_; p5 = y5_;                                                               \
-        out = _mm256_add_pd(y1_, _mm256_add_pd(y3_, y5_));                                          \
-    } while (0)
+#include "gaussian_step.h"
 
-#define QK_WEIGHTS                                                                                  \
-    const __m256d n1 = _mm256_set1_pd(g->n2[0]), n3 = _mm256_set1_pd(g->n2[1]),                    \
-                  n5 = _mm256_set1_pd(g->n2[2]);                                                    \
-    const __m256d d1 = _mm256_set1_pd(g->d1[0]), d3 = _mm256_set1_pd(g->d1[1]),                    \
-                  d5 = _mm256_set1_pd(g->d1[2])
+// Four lanes a vector.
+#define QK_STEP(...) QK_STEP_OF(_mm256, __m256d, __VA_ARGS__)
+#define QK_WEIGHTS QK_WEIGHTS_OF(_mm256, __m256d)
 
 // Eight input columns of one row as two double vectors (zero outside the image).
 __attribute__((target("avx2,fma"))) static inline void load_row(const float *a, const float *b, long row,

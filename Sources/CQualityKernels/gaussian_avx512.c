@@ -12,22 +12,11 @@ int qk_has_avx512(void) {
 
 #define QK_WIDE __attribute__((target("avx2,fma,avx512f,avx512vl,avx512dq")))
 
-// One step of the three filters on eight lanes (QK_STEP's order of operations): returns the summed output.
-#define QK_WIDE_STEP(sum, p1, q1, p3, q3, p5, q5, out)                                              \
-    do {                                                                                            \
-        __m512d y1_ = _mm512_fnmadd_pd(d1, p1, _mm512_fmsub_pd(n1, sum, q1));                        \
-        __m512d y3_ = _mm512_fnmadd_pd(d3, p3, _mm512_fmsub_pd(n3, sum, q3));                        \
-        __m512d y5_ = _mm512_fnmadd_pd(d5, p5, _mm512_fmsub_pd(n5, sum, q5));                        \
-        q1 = p1; q3 = p3; q5 = p5;                                                                  \
-        p1 = y1_; p3 = y3_; p5 = y5_;                                                               \
-        out = _mm512_add_pd(y1_, _mm512_add_pd(y3_, y5_));                                          \
-    } while (0)
+#include "gaussian_step.h"
 
-#define QK_WIDE_WEIGHTS                                                                             \
-    const __m512d n1 = _mm512_set1_pd(g->n2[0]), n3 = _mm512_set1_pd(g->n2[1]),                    \
-                  n5 = _mm512_set1_pd(g->n2[2]);                                                    \
-    const __m512d d1 = _mm512_set1_pd(g->d1[0]), d3 = _mm512_set1_pd(g->d1[1]),                    \
-                  d5 = _mm512_set1_pd(g->d1[2])
+// Eight lanes a vector.
+#define QK_WIDE_STEP(...) QK_STEP_OF(_mm512, __m512d, __VA_ARGS__)
+#define QK_WIDE_WEIGHTS QK_WEIGHTS_OF(_mm512, __m512d)
 
 // Sixteen input columns of one row (the lanes `mask` keeps; the others read nothing) as two double vectors, zero
 // outside the image; the product with `b` in double, as the AVX2 loop computes it.
