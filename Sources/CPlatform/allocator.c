@@ -5,12 +5,11 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 
-int cp_keep_freed_memory(void) {
+void cp_keep_freed_memory(void) {
     // 32 MB is the most glibc takes (half a thread's heap); setting it also stops glibc from moving it.
-    int mmap = mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    int trim = mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    return mmap && trim;
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }
 #else
-int cp_keep_freed_memory(void) { return 0; }
+void cp_keep_freed_memory(void) {}
 #endif

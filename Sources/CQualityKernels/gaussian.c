@@ -39,11 +39,6 @@ __attribute__((target("avx2,fma"))) static inline void load_row(const float *a, 
     }
 }
 
-// How many rows ahead the vertical pass asks for its input (an L3 fetch is many rows of work away).
-#define QK_AHEAD 24
-// Rows the vertical pass keeps converted: 2 * radius + 1 of them, radius at most 15.
-#define QK_RING 31
-
 __attribute__((target("avx2,fma"))) void qk_blur_vertical(const qk_gaussian *g, const float *a, const float *b,
                                                           long columns, long height, long stride, float *out,
                                                           long out_stride) {

@@ -42,7 +42,7 @@ QK_WIDE void qk_blur_vertical_avx512(const qk_gaussian *g, const float *a, const
     QK_WIDE_WEIGHTS;
     const long radius = g->radius, ring_rows = 2 * radius + 1;
     // As the AVX2 pass: each input row converted once, kept in a ring for its second use 2 * radius rows later.
-    __m512d ring[31][2];
+    __m512d ring[QK_RING][2];
     // Sixteen columns a strip (the last may have eight), two chains per filter.
     for (long x = 0; x < columns; x += 16) {
         const __mmask16 mask = columns - x >= 16 ? 0xFFFF : 0x00FF;
@@ -54,9 +54,9 @@ QK_WIDE void qk_blur_vertical_avx512(const qk_gaussian *g, const float *a, const
             long bottom = n + radius - 1;
             __m512d blo, bhi;
             load_row16(a, b, bottom, height, bottom * stride + x, mask, &blo, &bhi);
-            if (bottom + 24 < height) {
-                _mm_prefetch((const char *)(a + (bottom + 24) * stride + x), _MM_HINT_T0);
-                if (b) _mm_prefetch((const char *)(b + (bottom + 24) * stride + x), _MM_HINT_T0);
+            if (bottom + QK_AHEAD < height) {
+                _mm_prefetch((const char *)(a + (bottom + QK_AHEAD) * stride + x), _MM_HINT_T0);
+                if (b) _mm_prefetch((const char *)(b + (bottom + QK_AHEAD) * stride + x), _MM_HINT_T0);
             }
             ring[slot][0] = blo;
             ring[slot][1] = bhi;

@@ -4,6 +4,11 @@
 #ifndef GAUSSIAN_STEP_H
 #define GAUSSIAN_STEP_H
 
+// How many rows ahead the vertical passes ask for their input (an L3 fetch is many rows of work away).
+#define QK_AHEAD 24
+// Rows the vertical passes keep converted: 2 * radius + 1 of them, radius at most 15.
+#define QK_RING 31
+
 // One step of the three filters: returns the summed output, shifts the states. The input and the older state go
 // first, so only one fused multiply-add waits for the newest state.
 #define QK_STEP_OF(V, T, sum, p1, q1, p3, q3, p5, q5, out)                                          \

@@ -3,7 +3,7 @@
 #define CPLATFORM_H
 
 /// With glibc, has freed blocks under 32 MB kept in the heap, and up to 1 GB free at its top, for the next
-/// allocation; returns 1. Elsewhere it does nothing and returns 0.
-int cp_keep_freed_memory(void);
+/// allocation. Elsewhere it does nothing.
+void cp_keep_freed_memory(void);
 
 #endif
