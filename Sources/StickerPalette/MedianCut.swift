@@ -28,7 +28,7 @@ struct MedianCut {
             let axis = Self.widestAxis(order[range], points: points, weights: weights)
             keyed.removeAll(keepingCapacity: true)
             for index in order[range] { keyed.append(SortKey.make(points[Int(index)][axis], index)) }
-            keyed.sort()
+            SortKey.sort(&keyed)
             for (offset, key) in keyed.enumerated() { order[range.lowerBound + offset] = SortKey.index(key) }
             let cut = Self.bestCut(order[range], points: points, weights: weights)
             let low = range.lowerBound..<(range.lowerBound + cut.offset)

@@ -32,7 +32,7 @@ struct NearestSearch {
             for other in 0..<count {
                 row[other] = SortKey.make(between[e * count + other], Int32(other))
             }
-            row.sort()
+            SortKey.sort(&row)
             for (offset, key) in row.enumerated() {
                 let other = SortKey.index(key)
                 neighbours[e * count + offset] = other

@@ -85,11 +85,13 @@ public final class PaletteBuilder {
     /// The frames (or only those at `selection`, mapped to the palette made from them all) mapped to a palette
     /// of at most `options.maxColors` colours.
     public func quantize(_ options: PaletteQuantizer.Options, frames selection: [Int]? = nil) -> QuantizedImage {
-        quantize(options, frames: selection, portable: !Remapper.avx)
+        quantize(options, frames: selection, loop: .best)
     }
 
-    /// `portable`: dither with the portable Swift loop even where the AVX kernel could run (its tests compare them).
-    func quantize(_ options: PaletteQuantizer.Options, frames selection: [Int]?, portable: Bool) -> QuantizedImage {
+    /// `loop`: the dithering loop, the best this CPU runs unless a test compares them.
+    func quantize(_ options: PaletteQuantizer.Options, frames selection: [Int]?, loop: Remapper.Loop)
+        -> QuantizedImage
+    {
         let picked = selection ?? Array(histogram.pixelColors.indices)
         precondition((2...256).contains(options.maxColors), "a palette has 2 to 256 colours")
         if histogram.colors.count <= options.maxColors {
@@ -118,7 +120,7 @@ public final class PaletteBuilder {
             case .floydSteinberg, .adaptive:
                 entries = made.remapper.dither(
                     frame, width: width, height: height, level: options.ditherLevel,
-                    strength: adaptive ? strengths(frame: n) : nil, previous: previous, portable: portable)
+                    strength: adaptive ? strengths(frame: n) : nil, previous: previous, loop: loop)
                 previous = (frame, entries)
             }
             indices.append(entries)

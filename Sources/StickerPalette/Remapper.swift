@@ -20,9 +20,17 @@ struct Remapper {
     let kinds: [UInt8]
     let nearest: [UInt8]
 
-    /// Whether the dithering runs the AVX kernel of CPaletteKernels: this CPU has it and STICKERPACK_PORTABLE is
-    /// not set. Both loops give the same entries.
-    static let avx = Platform.x86Path(pk_has_avx())
+    /// Which loop dithers: the portable Swift one, or CPaletteKernels' in AVX or in AVX-512. All give the same entries.
+    enum Loop {
+        case portable, avx, avx512
+
+        /// The widest this CPU runs; portable under STICKERPACK_PORTABLE.
+        static let best: Loop =
+            Platform.x86Path(pk_has_avx512()) ? .avx512 : Platform.x86Path(pk_has_avx()) ? .avx : .portable
+
+        /// Whether this CPU runs it.
+        var runs: Bool { self == .portable || (self == .avx ? Loop.best != .portable : Loop.best == .avx512) }
+    }
 
     /// Each pixel's entry without dithering.
     func remap(_ colors: [Int32]) -> [UInt8] {
@@ -38,15 +46,15 @@ struct Remapper {
     /// bytes, since the frame encoders keep unchanged pixels for free.
     func dither(
         _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8]?,
-        previous: (colors: [Int32], entries: [UInt8])?, portable: Bool
+        previous: (colors: [Int32], entries: [UInt8])?, loop: Loop
     ) -> [UInt8] {
         // Unwrapped once, out of the loop (with the raw buffers, a fifth of the Swift loop's time).
         let strength = strength ?? []
         let (previousColors, previousEntries) = previous ?? ([], [])
-        if !portable,
+        if loop != .portable,
             let entries = ditherAVX(
                 colors, width: width, height: height, level: level, strength: strength,
-                previous: (previousColors, previousEntries))
+                previous: (previousColors, previousEntries), wide: loop == .avx512)
         {
             return entries
         }
@@ -106,10 +114,11 @@ struct Remapper {
     /// An error larger than this is cut down: it would smear one pixel's miss over a whole area.
     private static let errorLimit: Float = 0.12
 
-    /// `dither` by the AVX kernel (`strength` and `previous` empty for none); nil when it cannot allocate its rows.
+    /// `dither` by the AVX kernel, or the AVX-512 one when `wide` (`strength` and `previous` empty for none); nil
+    /// when it cannot allocate its rows.
     private func ditherAVX(
         _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8],
-        previous: (colors: [Int32], entries: [UInt8])
+        previous: (colors: [Int32], entries: [UInt8]), wide: Bool
     ) -> [UInt8]? {
         var status: Int32 = -1
         let output = [UInt8](unsafeUninitializedCapacity: colors.count) { output, count in
@@ -119,7 +128,7 @@ struct Remapper {
                         previous.entries.withNullableAddress { previousEntries in
                             pk_dither(
                                 palette, frame, level, Self.errorLimit, strength, previousColors, previousEntries,
-                                output.baseAddress)
+                                output.baseAddress, wide ? 1 : 0)
                         }
                     }
                 }

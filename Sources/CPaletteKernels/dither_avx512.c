@@ -1,0 +1,59 @@
+// dither_loop.h with a point in one AVX-512 register: each lane operation one instruction instead of AVX's two,
+// the lane sum reduced in the order AVX (and Swift's LaneSum) adds it, so the entries are the same.
+#include "dither_kernels.h"
+
+int pk_has_avx512(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return pk_has_avx() && __builtin_cpu_supports("avx512f");
+#else
+    return 0;
+#endif
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef __m512 point16;
+
+#define PK_TARGET __attribute__((target("avx512f"))) static inline
+
+PK_TARGET point16 load16(const float *p) { return _mm512_loadu_ps(p); }
+PK_TARGET void store16(float *p, point16 v) { _mm512_storeu_ps(p, v); }
+PK_TARGET point16 add16(point16 a, point16 b) { return _mm512_add_ps(a, b); }
+PK_TARGET point16 sub16(point16 a, point16 b) { return _mm512_sub_ps(a, b); }
+PK_TARGET point16 scale16(point16 a, float s) { return _mm512_mul_ps(a, _mm512_set1_ps(s)); }
+// (d * d).laneSum: lanes 0-7 plus 8-15, then as the AVX form.
+PK_TARGET float squared16(point16 d) {
+    __m512 squares = _mm512_mul_ps(d, d);
+    __m256 high = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(squares), 1));
+    __m256 eight = _mm256_add_ps(_mm512_castps512_ps256(squares), high);
+    __m128 four = _mm_add_ps(_mm256_castps256_ps128(eight), _mm256_extractf128_ps(eight, 1));
+    __m128 two = _mm_add_ps(four, _mm_movehl_ps(four, four));
+    return _mm_cvtss_f32(_mm_add_ss(two, _mm_shuffle_ps(two, two, 1)));
+}
+// out += v * s
+PK_TARGET void spread16(float *out, point16 v, float s) { store16(out, add16(load16(out), scale16(v, s))); }
+
+#define PK_NAME(name) pk_##name##_avx512_loop
+#define PK_KERNEL __attribute__((target("avx512f"))) static
+#include "dither_loop.h"
+
+int pk_dither_avx512(const pk_palette *palette, const pk_frame *frame, float level, float limit,
+                     const uint8_t *strength, const int32_t *previous_colors, const uint8_t *previous_entries,
+                     uint8_t *out) {
+    return pk_dither_avx512_loop(palette, frame, level, limit, strength, previous_colors, previous_entries, out);
+}
+
+#else
+// Other architectures have no AVX-512 (pk_has_avx512 returns 0); this is never called.
+int pk_dither_avx512(const pk_palette *palette, const pk_frame *frame, float level, float limit,
+                     const uint8_t *strength, const int32_t *previous_colors, const uint8_t *previous_entries,
+                     uint8_t *out) {
+    (void)palette; (void)frame; (void)level; (void)limit; (void)strength; (void)previous_colors;
+    (void)previous_entries; (void)out;
+    return -1;
+}
+#endif
