@@ -59,19 +59,19 @@ public enum APNGEncoder {
 
     /// The smaller file of two plans at `compression`'s level (11 or 12, in practice). They are compared on every
     /// `sampleStride`th frame from the second, and on the first too when their layouts store pixels differently (a
-    /// clear colour added to 16 colours makes 4-bit indices 8-bit); only the one kept has its other frames
-    /// compressed: the slowest levels are most of an encoding's time. The middle level does not judge them well
-    /// (astronaut-pan's "over" was 2.7 % larger there, and 3.7 % smaller at level 12).
+    /// clear colour added to 16 colours makes 4-bit indices 8-bit); only the one kept has its other frames filtered
+    /// and compressed: the slowest levels are most of an encoding's time, and a frame's filtering depends on its
+    /// own pixels alone. The middle level does not judge them well (astronaut-pan's "over" was 2.7 % larger there,
+    /// and 3.7 % smaller at level 12).
     private static func smaller(
         of plans: [Planned], _ image: DecodedImage, compression: PNGCompression,
         chunks: [(type: String, data: [UInt8])], threads: Int
     ) throws(EncodeError) -> Written {
-        let data = try plans.map { planned throws(EncodeError) in try planned.judged(threads: threads) }
         let (a, b) = (plans[0].layout, plans[1].layout)
         let firstDiffers = a.colorType != b.colorType || a.bitDepth != b.bitDepth
         let sample = (firstDiffers ? [0] : []) + Array(stride(from: 1, to: image.frames.count, by: Self.sampleStride))
-        let sampled = try data.map { frames throws(EncodeError) in
-            try deflated(sample.map { frames[$0] }, level: compression.level, threads: threads)
+        let sampled = try plans.map { planned throws(EncodeError) in
+            try deflated(planned.judged(sample, threads: threads), level: compression.level, threads: threads)
         }
         let sizes = zip(plans, sampled).map { planned, streams in
             let chunkBytes = planned.layout.auxiliaryChunks.reduce(0) { $0 + 12 + $1.data.count }
@@ -79,8 +79,9 @@ public enum APNGEncoder {
         }
         let kept = sizes.indices.min { sizes[$0] < sizes[$1] }!
         let inSample = Set(sample)
-        let rest = data[kept].indices.filter { !inSample.contains($0) }
-        let others = try deflated(rest.map { data[kept][$0] }, level: compression.level, threads: threads)
+        let rest = image.frames.indices.filter { !inSample.contains($0) }
+        let others = try deflated(
+            plans[kept].judged(rest, threads: threads), level: compression.level, threads: threads)
         let streams = zip(sample + rest, sampled[kept] + others).sorted { $0.0 < $1.0 }.map(\.1)
         return plans[kept].written(image, data: streams, chunks: chunks)
     }
@@ -117,13 +118,15 @@ public enum APNGEncoder {
             return written(image, data: data, chunks: chunks)
         }
 
-        /// Each frame's filtered data as a level above the middle one compresses it (its filters chosen at the middle).
-        func judged(threads: Int) throws(EncodeError) -> [[UInt8]] {
+        /// The filtered data of the frames at `indices`, in that order, as a level above the middle one compresses
+        /// it (its filters chosen at the middle).
+        func judged(_ indices: [Int], threads: Int) throws(EncodeError) -> [[UInt8]] {
             let (frames, layout) = (frames, layout)
-            return try perFrame(frames.count, level: PNGImageData.middleLevel, threads: threads) {
-                judge, index throws(EncodeError) in
-                try PNGImageData.judged(
-                    frames[index].pixels, rect: frames[index].wholeRect, layout: layout, judge: judge,
+            return try perFrame(indices.count, level: PNGImageData.middleLevel, threads: threads) {
+                judge, n throws(EncodeError) in
+                let frame = frames[indices[n]]
+                return try PNGImageData.judged(
+                    frame.pixels, rect: frame.wholeRect, layout: layout, judge: judge,
                     bruteForce: layout.colorType != .palette)
             }
         }
