@@ -41,15 +41,10 @@ PK_TARGET point16 scale16(point16 a, float s) {
     __m256 v = _mm256_set1_ps(s);
     return (point16){_mm256_mul_ps(a.lo, v), _mm256_mul_ps(a.hi, v)};
 }
-// (d * d).laneSum as Swift's LaneSum adds it: halves, then quarters, then pairs, then the last two.
-PK_TARGET float squared16(point16 d) {
-    __m256 eight = _mm256_add_ps(_mm256_mul_ps(d.lo, d.lo), _mm256_mul_ps(d.hi, d.hi));
-    __m128 four = _mm_add_ps(_mm256_castps256_ps128(eight), _mm256_extractf128_ps(eight, 1));
-    __m128 two = _mm_add_ps(four, _mm_movehl_ps(four, four));
-    return _mm_cvtss_f32(_mm_add_ss(two, _mm_shuffle_ps(two, two, 1)));
+// The squares of d, lanes 0-7 plus lanes 8-15: the first step of Swift's LaneSum (dither_loop.h adds the rest).
+PK_TARGET __m256 square_halves16(point16 d) {
+    return _mm256_add_ps(_mm256_mul_ps(d.lo, d.lo), _mm256_mul_ps(d.hi, d.hi));
 }
-// out += v * s
-PK_TARGET void spread16(float *out, point16 v, float s) { store16(out, add16(load16(out), scale16(v, s))); }
 
 #define PK_NAME(name) pk_##name##_avx
 #define PK_KERNEL __attribute__((target("avx"))) static

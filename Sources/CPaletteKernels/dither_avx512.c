@@ -25,17 +25,12 @@ PK_TARGET void store16(float *p, point16 v) { _mm512_storeu_ps(p, v); }
 PK_TARGET point16 add16(point16 a, point16 b) { return _mm512_add_ps(a, b); }
 PK_TARGET point16 sub16(point16 a, point16 b) { return _mm512_sub_ps(a, b); }
 PK_TARGET point16 scale16(point16 a, float s) { return _mm512_mul_ps(a, _mm512_set1_ps(s)); }
-// (d * d).laneSum: lanes 0-7 plus 8-15, then as the AVX form.
-PK_TARGET float squared16(point16 d) {
+// The squares of d, lanes 0-7 plus lanes 8-15, as the AVX form adds them.
+PK_TARGET __m256 square_halves16(point16 d) {
     __m512 squares = _mm512_mul_ps(d, d);
     __m256 high = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(squares), 1));
-    __m256 eight = _mm256_add_ps(_mm512_castps512_ps256(squares), high);
-    __m128 four = _mm_add_ps(_mm256_castps256_ps128(eight), _mm256_extractf128_ps(eight, 1));
-    __m128 two = _mm_add_ps(four, _mm_movehl_ps(four, four));
-    return _mm_cvtss_f32(_mm_add_ss(two, _mm_shuffle_ps(two, two, 1)));
+    return _mm256_add_ps(_mm512_castps512_ps256(squares), high);
 }
-// out += v * s
-PK_TARGET void spread16(float *out, point16 v, float s) { store16(out, add16(load16(out), scale16(v, s))); }
 
 #define PK_NAME(name) pk_##name##_avx512_loop
 #define PK_KERNEL __attribute__((target("avx512f"))) static

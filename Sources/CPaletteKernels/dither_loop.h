@@ -1,7 +1,18 @@
 // The serial Floyd-Steinberg loop and its nearest search, written once over a 16-float point type and its
-// operations (load16, sub16, squared16...), which dither.c defines for AVX and dither_avx512.c for AVX-512
+// operations (load16, sub16, square_halves16...), which dither.c defines for AVX and dither_avx512.c for AVX-512
 // before including this: the same lane operations and lane sums in the same order, so the same entries.
 // PK_NAME(x) names this width's functions; PK_TARGET and PK_KERNEL give their attributes.
+
+// (d * d).laneSum as Swift's LaneSum adds it: halves, then quarters, then pairs, then the last two.
+PK_TARGET float squared16(point16 d) {
+    __m256 eight = square_halves16(d);
+    __m128 four = _mm_add_ps(_mm256_castps256_ps128(eight), _mm256_extractf128_ps(eight, 1));
+    __m128 two = _mm_add_ps(four, _mm_movehl_ps(four, four));
+    return _mm_cvtss_f32(_mm_add_ss(two, _mm_shuffle_ps(two, two, 1)));
+}
+
+// out += v * s
+PK_TARGET void spread16(float *out, point16 v, float s) { store16(out, add16(load16(out), scale16(v, s))); }
 
 // NearestSearch.scan: every allowed entry in turn.
 PK_TARGET long PK_NAME(scan)(const pk_palette *p, point16 point, int point_opaque) {
