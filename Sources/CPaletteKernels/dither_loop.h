@@ -1,7 +1,8 @@
 // The serial Floyd-Steinberg loop and its nearest search, written once over a 16-float point type and its
 // operations (load16, sub16, square_halves16...), which dither.c defines for AVX and dither_avx512.c for AVX-512
 // before including this: the same lane operations and lane sums in the same order, so the same entries.
-// PK_NAME(x) names this width's functions; PK_TARGET and PK_KERNEL give their attributes.
+// PK_NAME(x) names this width's functions; PK_TARGET and PK_KERNEL give their attributes. Included on x86 only.
+#if defined(__x86_64__) || defined(__i386__)
 
 // (d * d).laneSum as Swift's LaneSum adds it: halves, then quarters, then pairs, then the last two.
 PK_TARGET float squared16(point16 d) {
@@ -110,3 +111,5 @@ PK_KERNEL int PK_NAME(dither)(const pk_palette *palette, const pk_frame *frame, 
     free(row);
     return 0;
 }
+
+#endif
