@@ -33,7 +33,9 @@ struct SortKeyTests {
         cases.append((0..<5_000).map { _ in SortKey.make(Float(next() % 1000) / 999 - 0.5, Int32(next() % 60_000)) })
         // Keys differing only in their low bytes, and many duplicates.
         cases.append((0..<3_000).map { _ in 0xABCD_0000_0000_0000 | next() % 300 })
-        cases.append((0..<1_000).map { _ in next() % 3 << 56 })
+        cases.append((0..<1_000).map { _ in (next() % 3) << 56 })
+        // Nearest-search rows: an entry's distances to all, indices in order (an odd number of byte passes).
+        cases.append((0..<200).map { SortKey.make(Float(next() % 1000) / 999, Int32($0)) })
         for keys in cases {
             var sorted = keys
             SortKey.sort(&sorted)
