@@ -52,7 +52,7 @@ PK_TARGET __m256 square_halves16(point16 d) {
 
 int pk_dither(const pk_palette *palette, const pk_frame *frame, float level, float limit, const uint8_t *strength,
               const int32_t *previous_colors, const uint8_t *previous_entries, uint8_t *out, int wide) {
-    if (wide && pk_has_avx512()) {
+    if (wide) {
         return pk_dither_avx512(palette, frame, level, limit, strength, previous_colors, previous_entries, out);
     }
     return pk_dither_avx(palette, frame, level, limit, strength, previous_colors, previous_entries, out);

@@ -32,23 +32,8 @@ PK_TARGET __m256 square_halves16(point16 d) {
     return _mm256_add_ps(_mm512_castps512_ps256(squares), high);
 }
 
-#define PK_NAME(name) pk_##name##_avx512_loop
-#define PK_KERNEL __attribute__((target("avx512f"))) static
+// pk_dither_avx512 (dither_kernels.h), called by pk_dither on x86 only.
+#define PK_NAME(name) pk_##name##_avx512
+#define PK_KERNEL __attribute__((target("avx512f")))
 #include "dither_loop.h"
-
-int pk_dither_avx512(const pk_palette *palette, const pk_frame *frame, float level, float limit,
-                     const uint8_t *strength, const int32_t *previous_colors, const uint8_t *previous_entries,
-                     uint8_t *out) {
-    return pk_dither_avx512_loop(palette, frame, level, limit, strength, previous_colors, previous_entries, out);
-}
-
-#else
-// Other architectures have no AVX-512 (pk_has_avx512 returns 0); this is never called.
-int pk_dither_avx512(const pk_palette *palette, const pk_frame *frame, float level, float limit,
-                     const uint8_t *strength, const int32_t *previous_colors, const uint8_t *previous_entries,
-                     uint8_t *out) {
-    (void)palette; (void)frame; (void)level; (void)limit; (void)strength; (void)previous_colors;
-    (void)previous_entries; (void)out;
-    return -1;
-}
 #endif

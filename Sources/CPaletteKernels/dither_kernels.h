@@ -1,4 +1,4 @@
-// The AVX-512 form of the dithering loop (dither_avx512.c), for pk_dither to choose.
+// The AVX-512 form of the dithering loop (dither_avx512.c, x86 only), for pk_dither to choose.
 #ifndef CPALETTE_DITHER_KERNELS_H
 #define CPALETTE_DITHER_KERNELS_H
 

@@ -14,7 +14,7 @@ struct Remapper {
     }
 
     let search: NearestSearch
-    /// Per distinct colour: its point, its kind (a `Kind`'s raw value, as the AVX kernel reads it) and its nearest
+    /// Per distinct colour: its point, its kind (a `Kind`'s raw value, as the C kernels read it) and its nearest
     /// entry.
     let points: [PalettePoint]
     let kinds: [UInt8]
@@ -52,7 +52,7 @@ struct Remapper {
         let strength = strength ?? []
         let (previousColors, previousEntries) = previous ?? ([], [])
         if loop != .portable,
-            let entries = ditherAVX(
+            let entries = ditherKernel(
                 colors, width: width, height: height, level: level, strength: strength,
                 previous: (previousColors, previousEntries), wide: loop == .avx512)
         {
@@ -114,9 +114,9 @@ struct Remapper {
     /// An error larger than this is cut down: it would smear one pixel's miss over a whole area.
     private static let errorLimit: Float = 0.12
 
-    /// `dither` by the AVX kernel, or the AVX-512 one when `wide` (`strength` and `previous` empty for none); nil
-    /// when it cannot allocate its rows.
-    private func ditherAVX(
+    /// `dither` by CPaletteKernels' AVX loop, or its AVX-512 one when `wide` (`strength` and `previous` empty for
+    /// none); nil when it cannot allocate its rows.
+    private func ditherKernel(
         _ colors: [Int32], width: Int, height: Int, level: Float, strength: [UInt8],
         previous: (colors: [Int32], entries: [UInt8]), wide: Bool
     ) -> [UInt8]? {

@@ -1,6 +1,6 @@
-// The dithered remap of StickerPalette with AVX (or AVX-512), chosen at run time: on a CPU without it the caller uses the
-// portable Swift loop instead, which computes exactly the same entries (every lane operation and lane sum in the
-// same order, no fused multiply-adds).
+// The dithered remap of StickerPalette with AVX (or AVX-512), chosen at run time: on a CPU without it the caller
+// uses the portable Swift loop instead, which computes exactly the same entries (every lane operation and lane sum
+// in the same order, no fused multiply-adds).
 #ifndef CPALETTE_KERNELS_H
 #define CPALETTE_KERNELS_H
 
@@ -34,7 +34,7 @@ typedef struct {
 /// Serpentine Floyd-Steinberg at `level`, scaled per pixel by `strength` (0-255, or null for full), the error
 /// cut to `limit`; a pixel whose colour equals `previous_colors`' keeps its entry in `previous_entries` (both
 /// null for none). Writes width x height entries to `out`. Returns 0, or -1 when out of memory (`out` is then
-/// not written: use the Swift loop). `wide`: in AVX-512 where the CPU has it (the same entries).
+/// not written: use the Swift loop). `wide`: in AVX-512, only where `pk_has_avx512` (the same entries).
 int pk_dither(const pk_palette *palette, const pk_frame *frame, float level, float limit, const uint8_t *strength,
               const int32_t *previous_colors, const uint8_t *previous_entries, uint8_t *out, int wide);
 
