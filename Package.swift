@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "CQualityKernels"),
         .target(
             name: "StickerQuality",
-            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "CQualityKernels"]),
+            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "CQualityKernels", "CXXHash"]),
         .target(
             name: "StickerLint",
             dependencies: [

@@ -1,3 +1,4 @@
+import CXXHash
 import StickerImage
 import StickerResample
 import StickerSupport
@@ -26,6 +27,14 @@ public final class StickerScorer {
     /// Per scored source frame, its prepared side over each background (in `ScoreBackground.allCases`
     /// order), while the budget lasts; nil past it.
     private let prepared: [[PreparedOriginal]?]
+    /// The scores of pairs already compared (a scored source frame, a candidate frame at the scoring size), one a
+    /// background: `fit`'s settings often show a frame the same (a palette as large as the frame's colours,
+    /// dithering that changed nothing, the same pixels before and after encoding), and its search scores each.
+    /// Emptied past `rememberedLimit`.
+    private var remembered: [ScoredPair: [Double]] = [:]
+    static let rememberedLimit = 1 << 15
+    /// How many pairs it compared, those taken from `remembered` not counted.
+    private(set) var pairsCompared = 0
     /// At most this many bytes of prepared originals: a 618 px still takes 37 MB, a 408 px 8-frame APNG 130.
     static let preparedBudget = 160 << 20
 
@@ -115,10 +124,18 @@ public final class StickerScorer {
         ParallelWork.forEach(used.count, workers: threads) { position in
             resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
         }
+        // A pair scored before (another setting showing the same frame) takes its scores.
+        let keys = Dictionary(uniqueKeysWithValues: used.map { ($0, PixelDigest(resampled[$0]!)) })
+        func key(_ position: Int) -> ScoredPair {
+            ScoredPair(position: position, candidate: keys[matches[sourceFrames[position].index]]!)
+        }
+        for position in scored { if let known = remembered[key(position)] { scores.set(position, known) } }
+        let computing = scored.filter { scores[$0] == nil }
         // One workspace per thread; the first is this scorer's own.
-        let metrics = Workspaces(first: metric, count: threads)
-        ParallelWork.forEach(scored.count, workers: threads) { worker, n in
-            let position = scored[n]
+        let scoring = ParallelWork.threadCount(computing.count, workers: workers)
+        let metrics = Workspaces(first: metric, count: scoring)
+        ParallelWork.forEach(computing.count, workers: scoring) { worker, n in
+            let position = computing[n]
             let metric = metrics[worker]
             let (index, original) = sourceFrames[position]
             let distorted = resampled[matches[index]]!
@@ -136,6 +153,9 @@ public final class StickerScorer {
             }
             scores.set(position, here)
         }
+        if remembered.count + computing.count > Self.rememberedLimit { remembered.removeAll(keepingCapacity: true) }
+        for position in computing { remembered[key(position)] = scores[position]! }
+        pairsCompared += computing.count
         for position in sourceFrames.indices where sameAsTwin[position] {
             scores.set(position, scores[twins[position]]!)
         }
@@ -216,4 +236,20 @@ private struct Workspaces: @unchecked Sendable {
 
     /// The workspace of one thread: `ParallelWork.forEach` runs each worker index on one thread.
     subscript(worker: Int) -> SSIMULACRA2 { metrics[worker] }
+}
+
+/// A scored source frame (by position) and the candidate frame it was compared with, by the pixels' XXH3-128.
+private struct ScoredPair: Hashable {
+    var position: Int
+    var candidate: PixelDigest
+}
+
+private struct PixelDigest: Hashable {
+    var high: UInt64
+    var low: UInt64
+
+    init(_ image: RGBAImage) {
+        let hash = image.pixels.withUnsafeBytes { XXH3_128bits($0.baseAddress, $0.count) }
+        (high, low) = (hash.high64, hash.low64)
+    }
 }

@@ -244,11 +244,30 @@ struct DecodedStickerScoreTests {
             delays: [100, 100, 100, 100])
         let one = try StickerScorer(source: source).score(candidate)
         #expect(one.worst < 100)
+        // A scorer each: one scorer remembers the pairs it compared, and would not compare them again.
         for keeps in [true, false] {
-            let scorer = try StickerScorer(source: source, keepsOriginals: keeps)
-            #expect(try scorer.score(candidate, workers: 3) == one)
-            #expect(try scorer.score(candidate, workers: 1) == one)
+            #expect(try StickerScorer(source: source, keepsOriginals: keeps).score(candidate, workers: 3) == one)
+            #expect(try StickerScorer(source: source, keepsOriginals: keeps).score(candidate, workers: 1) == one)
         }
+    }
+
+    /// A candidate showing some frames another showed takes their scores, and only the new pairs are compared (and
+    /// remembered): the same score as a scorer that never saw the first.
+    @Test func pairsComparedBeforeAreTaken() throws {
+        let frames = (0..<4).map { TestStickers.frame(width: 120, height: 100, phase: $0) }
+        let source = TestStickers.animation(frames, delays: Array(repeating: 80, count: 4))
+        let first = TestStickers.animation(
+            frames.map { TestStickers.posterized($0, bits: 3) }, delays: Array(repeating: 80, count: 4))
+        var second = first
+        second[1].image = TestStickers.posterized(frames[1], bits: 2)
+        second[3].image = TestStickers.posterized(frames[3], bits: 2)
+        let scorer = try StickerScorer(source: source)
+        _ = try scorer.score(first)
+        #expect(scorer.pairsCompared == 4)
+        #expect(try scorer.score(second) == StickerScorer(source: source).score(second))
+        #expect(scorer.pairsCompared == 6)
+        #expect(try scorer.score(first, workers: 2) == StickerScorer(source: source).score(first))
+        #expect(scorer.pairsCompared == 6)
     }
 
     /// A score of the same candidate by a scorer of fewer frames at the same size lends its frames: the full score
