@@ -117,24 +117,25 @@ public final class StickerScorer {
             return first == again || candidate[first].image == candidate[again].image
         }
         let scored = sourceFrames.indices.filter { !sameAsTwin[$0] && taken[sourceFrames[$0].index] == nil }
-        let threads = ParallelWork.threadCount(scored.count, workers: workers)
-        // Each candidate frame is resampled at most once, however many source frames it stands for.
-        let used = Array(Set(scored.map { matches[sourceFrames[$0].index] })).sorted()
-        let resampled = ParallelSlots<RGBAImage>(count: candidate.count)
-        ParallelWork.forEach(used.count, workers: threads) { position in
-            resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
-        }
-        // A pair scored before (another setting showing the same frame) takes its scores.
-        let keys = Dictionary(uniqueKeysWithValues: used.map { ($0, PixelDigest(resampled[$0]!)) })
+        // A pair compared before (another setting showing the same frame) takes its scores: a candidate frame is known
+        // by its pixels as given, before resampling, which depends on nothing else.
+        let shown = Set(scored.map { matches[sourceFrames[$0].index] })
+        let keys = Dictionary(uniqueKeysWithValues: shown.map { ($0, PixelDigest(candidate[$0].image)) })
         func key(_ position: Int) -> ScoredPair {
             ScoredPair(position: position, candidate: keys[matches[sourceFrames[position].index]]!)
         }
         for position in scored { if let known = remembered[key(position)] { scores.set(position, known) } }
         let computing = scored.filter { scores[$0] == nil }
+        let threads = ParallelWork.threadCount(computing.count, workers: workers)
+        // Each candidate frame is resampled at most once, however many source frames it stands for.
+        let used = Array(Set(computing.map { matches[sourceFrames[$0].index] })).sorted()
+        let resampled = ParallelSlots<RGBAImage>(count: candidate.count)
+        ParallelWork.forEach(used.count, workers: threads) { position in
+            resampled.set(used[position], Self.fitting(width: width, height: height)(candidate[used[position]].image))
+        }
         // One workspace per thread; the first is this scorer's own.
-        let scoring = ParallelWork.threadCount(computing.count, workers: workers)
-        let metrics = Workspaces(first: metric, count: scoring)
-        ParallelWork.forEach(computing.count, workers: scoring) { worker, n in
+        let metrics = Workspaces(first: metric, count: threads)
+        ParallelWork.forEach(computing.count, workers: threads) { worker, n in
             let position = computing[n]
             let metric = metrics[worker]
             let (index, original) = sourceFrames[position]
@@ -238,17 +239,21 @@ private struct Workspaces: @unchecked Sendable {
     subscript(worker: Int) -> SSIMULACRA2 { metrics[worker] }
 }
 
-/// A scored source frame (by position) and the candidate frame it was compared with, by the pixels' XXH3-128.
+/// A scored source frame (by position) and the candidate frame it was compared with, by its size and its pixels'
+/// XXH3-128.
 private struct ScoredPair: Hashable {
     var position: Int
     var candidate: PixelDigest
 }
 
 private struct PixelDigest: Hashable {
+    var width: Int
+    var height: Int
     var high: UInt64
     var low: UInt64
 
     init(_ image: RGBAImage) {
+        (width, height) = (image.width, image.height)
         let hash = image.pixels.withUnsafeBytes { XXH3_128bits($0.baseAddress, $0.count) }
         (high, low) = (hash.high64, hash.low64)
     }
