@@ -58,7 +58,9 @@ let package = Package(
         // The codecs: decoders over the C libraries, the project's own PNG, APNG, GIF and JPEG encoders.
         .target(
             name: "StickerImage",
-            dependencies: ["StickerSupport", "StickerPalette", "CCodecs", "CGIF", "CDeflate", "CPNGFilters", "CXXHash"]),
+            dependencies: [
+                "StickerSupport", "StickerPalette", "CCodecs", "CGIF", "CDeflate", "CPNGFilters", "CXXHash",
+            ]),
         // The lossless step of `fit`: each format re-encoded at full effort, kept only when it decodes to the same.
         .target(
             name: "StickerLossless", dependencies: ["StickerSupport", "StickerImage", "CCodecs"]),
