@@ -49,7 +49,7 @@ final class FitFinalists {
     }
 
     /// The full-size worst-frame score of `pixels`, a cell's frames at `geometry` before any palette or encoding:
-    /// the most a candidate of that cell can show. Not kept.
+    /// the most a candidate of that cell can show. Not kept (the scorer keeps only its frame pairs' scores).
     func ceiling(_ pixels: DecodedImage, geometry: OutputGeometry) -> Double? {
         try? scorer.score(geometry.art(of: pixels)).worst
     }

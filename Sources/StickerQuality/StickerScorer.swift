@@ -27,8 +27,8 @@ public final class StickerScorer {
     /// Per scored source frame, its prepared side over each background (in `ScoreBackground.allCases`
     /// order), while the budget lasts; nil past it.
     private let prepared: [[PreparedOriginal]?]
-    /// The scores of pairs already compared (a scored source frame, a candidate frame at the scoring size), one a
-    /// background: `fit`'s settings often show a frame the same (a palette as large as the frame's colours,
+    /// The scores of pairs already compared (a scored source frame, a candidate frame as given, by its size and
+    /// XXH3-128), one a background: `fit`'s settings often show a frame the same (a palette as large as the frame's colours,
     /// dithering that changed nothing, the same pixels before and after encoding), and its search scores each.
     /// Emptied past `rememberedLimit`.
     private var remembered: [ScoredPair: [Double]] = [:]
@@ -92,7 +92,8 @@ public final class StickerScorer {
     /// The score of `candidate` (any size; resampled to the scoring size) against the source. `workers` above 1
     /// spreads the frames over that many threads (each with a workspace of its own): the same score. `known`: a
     /// score of the same candidate by another scorer of this source; its frames scored at this size are taken as
-    /// they are (the same numbers, computed once).
+    /// they are (the same numbers, computed once). A pair this scorer compared before is not compared again: to see
+    /// a score computed twice, use two scorers.
     public func score(_ candidate: [AnimationFrame], workers: Int = 1, known: StickerScore? = nil)
         throws(StickerScoreError) -> StickerScore
     {

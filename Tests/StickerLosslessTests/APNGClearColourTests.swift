@@ -1,7 +1,7 @@
-import StickerImage
 import TestSupport
 import Testing
 
+@testable import StickerImage
 @testable import StickerLossless
 
 /// An opaque animation has no transparent colour for blend "over": at full effort it is also planned with one added,
@@ -42,6 +42,8 @@ struct APNGClearColourTests {
         let image = T.animation(frames, delays: Array(repeating: 100, count: 9))
         let png = try LosslessOptimizer.encode(image, as: .apng, effort: .max)
         #expect(try ImageDecoder.decode(png).frames.map(\.image) == frames)
+        // No stream kept from the encoding before: libdeflate runs on three threads at once.
+        ZlibMemo.shared.forget()
         #expect(try LosslessOptimizer.encode(image, as: .apng, effort: .max, threads: 3) == png)
         #expect(png.count <= (try LosslessOptimizer.encode(image, as: .apng, effort: .fast)).count)
     }

@@ -18,11 +18,11 @@ final class DeflateCompressor {
 
     /// `input` as one zlib stream, what a PNG's image data holds (the one made last time, when `ZlibMemo` kept it).
     func zlib(_ input: UnsafeRawBufferPointer) throws(EncodeError) -> [UInt8] {
-        try ZlibMemo.shared.stream(level: level, of: input) { () throws(EncodeError) in try compress(input) }
+        try ZlibMemo.shared.stream(level: level, of: input) { () throws(EncodeError) in try compressAnew(input) }
     }
 
-    /// `input` as one zlib stream, made by libdeflate.
-    func compress(_ input: UnsafeRawBufferPointer) throws(EncodeError) -> [UInt8] {
+    /// `input` as one zlib stream, made by libdeflate whatever `ZlibMemo` holds.
+    func compressAnew(_ input: UnsafeRawBufferPointer) throws(EncodeError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         var written = 0
         let out = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in

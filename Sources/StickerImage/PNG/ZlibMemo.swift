@@ -7,9 +7,9 @@ import Foundation
 /// deflated on the bench's animations, a tenth on its stills. libdeflate's stream depends only on the input and
 /// the level, so a kept stream is the one the call would make.
 ///
-/// Keyed by the input's length and XXH3-128, the streams themselves are kept while they take at most `capacity`
-/// bytes, the oldest leaving first: on the bench sets nearly every repeat came within 64 MB of input, about a
-/// fifth of that in streams. (A written file is decoded and compared with the pixels it should show in any case.)
+/// Keyed by the input's length and XXH3-128 (no two inputs of a run are expected to share one), the streams are
+/// kept while they and their keeping take at most `capacity` bytes, the oldest leaving first: on the bench sets
+/// nearly every repeat came within 64 MB of input, about a fifth of that in streams.
 final class ZlibMemo: @unchecked Sendable {
     static let shared = ZlibMemo(capacity: 24 << 20)
 
@@ -28,7 +28,19 @@ final class ZlibMemo: @unchecked Sendable {
     private var oldest = 0
     private var held = 0
 
+    /// What keeping a stream costs beside its bytes: its key, the array's header, its place in `order`.
+    static let entryBytes = 96
+
     init(capacity: Int) { self.capacity = capacity }
+
+    /// Forgets every stream: for a test that must see libdeflate run, not a stream kept from an earlier call.
+    func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        streams.removeAll()
+        order.removeAll()
+        (oldest, held) = (0, 0)
+    }
 
     /// The stream of `input` at `level`: a kept one, else `make`'s, which is then kept.
     func stream(level: Int, of input: UnsafeRawBufferPointer, _ make: () throws(EncodeError) -> [UInt8])
@@ -47,7 +59,7 @@ final class ZlibMemo: @unchecked Sendable {
 
     private func keep(_ stream: [UInt8], as key: Key) {
         // One stream that would push out most of the others is not worth them.
-        guard stream.count <= capacity / 8 else { return }
+        guard stream.count + Self.entryBytes <= capacity / 8 else { return }
         // A copy of its own size: the stream was written into room for the input's worst case.
         let stream = stream.withUnsafeBufferPointer { Array($0) }
         lock.lock()
@@ -55,9 +67,9 @@ final class ZlibMemo: @unchecked Sendable {
         // Another thread made the same stream meanwhile: it is kept already.
         guard streams.updateValue(stream, forKey: key) == nil else { return }
         order.append(key)
-        held += stream.count
+        held += stream.count + Self.entryBytes
         while held > capacity {
-            held -= streams.removeValue(forKey: order[oldest])?.count ?? 0
+            held -= (streams.removeValue(forKey: order[oldest])?.count ?? 0) + Self.entryBytes
             oldest += 1
         }
         // The keys gone are dropped from the list now and then, not on every stream.
