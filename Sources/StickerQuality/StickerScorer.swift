@@ -28,9 +28,9 @@ public final class StickerScorer {
     /// order), while the budget lasts; nil past it.
     private let prepared: [[PreparedOriginal]?]
     /// The scores of pairs already compared (a scored source frame, a candidate frame as given, by its size and
-    /// XXH3-128), one a background: `fit`'s settings often show a frame the same (a palette as large as the frame's colours,
-    /// dithering that changed nothing, the same pixels before and after encoding), and its search scores each.
-    /// Emptied past `rememberedLimit`.
+    /// XXH3-128), one a background: `fit`'s settings often show a frame the same (a palette as large as the
+    /// frame's colours, dithering that changed nothing, the same pixels before and after encoding), and its
+    /// search scores each. Emptied past `rememberedLimit`.
     private var remembered: [ScoredPair: [Double]] = [:]
     static let rememberedLimit = 1 << 15
     /// How many pairs it compared, those taken from `remembered` not counted.
