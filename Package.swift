@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
-        // XXH3: the candidate key of duplicate detection (pixels are compared exactly on a match).
+        // XXH3-128: how equal pixels and inputs are known without keeping them (StickerSupport's Digest128).
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
@@ -44,11 +44,11 @@ let package = Package(
             name: "CCodecs", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
         // What every module shares: the capped file reader, atomic writes, the folder boundary and listing,
-        // SHA-256 for the manifest (with the CPU's SHA extensions, used when present; checked at run time).
+        // SHA-256 for the manifest (with the CPU's SHA extensions, used when present; checked at run time), XXH3-128.
         .target(name: "CDigest"),
         // The C library's allocator settings (glibc's mallopt), which Swift's Glibc module does not reach.
         .target(name: "CPlatform"),
-        .target(name: "StickerSupport", dependencies: ["CDigest", "CPlatform"]),
+        .target(name: "StickerSupport", dependencies: ["CDigest", "CPlatform", "CXXHash"]),
         // The PNG row filters and their costs, vectorised by the C compiler.
         .target(name: "CPNGFilters"),
         // The palette quantiser: median cut and k-means in Oklab, adaptive dithering; plain RGBA pixels in and out.
@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "StickerImage",
             dependencies: [
-                "StickerSupport", "StickerPalette", "CCodecs", "CGIF", "CDeflate", "CPNGFilters", "CXXHash",
+                "StickerSupport", "StickerPalette", "CCodecs", "CGIF", "CDeflate", "CPNGFilters",
             ]),
         // The lossless step of `fit`: each format re-encoded at full effort, kept only when it decodes to the same.
         .target(
@@ -74,11 +74,11 @@ let package = Package(
         .target(name: "CQualityKernels"),
         .target(
             name: "StickerQuality",
-            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "CQualityKernels", "CXXHash"]),
+            dependencies: ["StickerSupport", "StickerImage", "StickerResample", "CQualityKernels"]),
         .target(
             name: "StickerLint",
             dependencies: [
-                "StickerImage", "StickerCatalog", "StickerSupport", "CXXHash", .product(name: "Yams", package: "Yams"),
+                "StickerImage", "StickerCatalog", "StickerSupport", .product(name: "Yams", package: "Yams"),
             ]),
         .target(
             name: "StickerBuild",

@@ -129,7 +129,7 @@ struct FitFinish {
     /// whose frames (at the same size) are not scored again.
     private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs, known: StickerScore? = nil) -> StickerScore? {
         let art = knobs.geometry.art(of: shown)
-        guard let scorer = try? StickerScorer(source: source, options: .full, keepsOriginals: false) else {
+        guard let scorer = try? StickerScorer(source: source, options: .full, usedOnce: true) else {
             return nil
         }
         return SpareWorkers.run(spare, upTo: source.frames.count - 1) {

@@ -29,7 +29,7 @@ public struct StickerComparison: Sendable {
         if let letterbox {
             for index in frames.indices { frames[index].image = letterbox.crop(frames[index].image) }
         }
-        score = try StickerScorer(source: original, options: options).score(frames)
+        score = try StickerScorer(source: original, options: options, usedOnce: true).score(frames)
         animationChanged = original.isAnimated != candidate.isAnimated
         durationRatio = Self.durationRatio(original: original, candidate: candidate)
     }

@@ -1,4 +1,3 @@
-import CXXHash
 import StickerImage
 import StickerResample
 import StickerSupport
@@ -30,20 +29,21 @@ public final class StickerScorer {
     /// The scores of pairs already compared (a scored source frame, a candidate frame as given, by its size and
     /// XXH3-128), one a background: `fit`'s settings often show a frame the same (a palette as large as the
     /// frame's colours, dithering that changed nothing, the same pixels before and after encoding), and its
-    /// search scores each. Emptied past `rememberedLimit`.
+    /// search scores each. Emptied past `rememberedLimit`; kept only when `remembers` (not by a scorer used once).
     private var remembered: [ScoredPair: [Double]] = [:]
+    private let remembers: Bool
     static let rememberedLimit = 1 << 15
     /// How many pairs it compared, those taken from `remembered` not counted.
     private(set) var pairsCompared = 0
     /// At most this many bytes of prepared originals: a 618 px still takes 37 MB, a 408 px 8-frame APNG 130.
     static let preparedBudget = 160 << 20
 
-    /// `keepsOriginals: false` skips keeping the source's side of the metric: for a scorer used once, where
-    /// keeping it saves nothing and would be computed on one thread before the frames are spread over several.
+    /// `usedOnce`: a scorer for one score keeps neither the source's side of the metric (which would save nothing
+    /// and be computed on one thread before the frames are spread over several) nor the pairs it compared.
     /// `alsoScoring`: source frames scored beyond the `maximumFrames` spread over the animation (the moments a
     /// candidate with fewer frames shows worst, which an even spread may miss).
     public init(
-        source frames: [AnimationFrame], options: StickerScoreOptions = .full, keepsOriginals: Bool = true,
+        source frames: [AnimationFrame], options: StickerScoreOptions = .full, usedOnce: Bool = false,
         alsoScoring extra: [Int] = []
     ) throws(StickerScoreError) {
         guard let first = frames.first else { throw .noFrames }
@@ -67,7 +67,7 @@ public final class StickerScorer {
         let perFrame = PreparedOriginal.bytes(width: size.width, height: size.height) * ScoreBackground.allCases.count
         var prepared: [[PreparedOriginal]?] = []
         for position in sourceFrames.indices {
-            guard keepsOriginals, (position + 1) * perFrame <= StickerScorer.preparedBudget else {
+            guard !usedOnce, (position + 1) * perFrame <= StickerScorer.preparedBudget else {
                 prepared.append(nil)
                 continue
             }
@@ -80,13 +80,14 @@ public final class StickerScorer {
         }
         self.prepared = prepared
         self.metric = metric
+        remembers = !usedOnce
     }
 
     public convenience init(
-        source: DecodedImage, options: StickerScoreOptions = .full, keepsOriginals: Bool = true,
+        source: DecodedImage, options: StickerScoreOptions = .full, usedOnce: Bool = false,
         alsoScoring extra: [Int] = []
     ) throws(StickerScoreError) {
-        try self.init(source: source.frames, options: options, keepsOriginals: keepsOriginals, alsoScoring: extra)
+        try self.init(source: source.frames, options: options, usedOnce: usedOnce, alsoScoring: extra)
     }
 
     /// The score of `candidate` (any size; resampled to the scoring size) against the source. `workers` above 1
@@ -119,13 +120,17 @@ public final class StickerScorer {
         }
         let scored = sourceFrames.indices.filter { !sameAsTwin[$0] && taken[sourceFrames[$0].index] == nil }
         // A pair compared before (another setting showing the same frame) takes its scores: a candidate frame is known
-        // by its pixels as given, before resampling, which depends on nothing else.
-        let shown = Set(scored.map { matches[sourceFrames[$0].index] })
-        let keys = Dictionary(uniqueKeysWithValues: shown.map { ($0, PixelDigest(candidate[$0].image)) })
+        // by its pixels as given, before resampling, which depends on nothing else; hashed once, when first asked.
+        var digests: [Int: PixelDigest] = [:]
         func key(_ position: Int) -> ScoredPair {
-            ScoredPair(position: position, candidate: keys[matches[sourceFrames[position].index]]!)
+            let index = matches[sourceFrames[position].index]
+            let digest = digests[index] ?? PixelDigest(candidate[index].image)
+            digests[index] = digest
+            return ScoredPair(position: position, candidate: digest)
         }
-        for position in scored { if let known = remembered[key(position)] { scores.set(position, known) } }
+        if remembers {
+            for position in scored { if let known = remembered[key(position)] { scores.set(position, known) } }
+        }
         let computing = scored.filter { scores[$0] == nil }
         let threads = ParallelWork.threadCount(computing.count, workers: workers)
         // Each candidate frame is resampled at most once, however many source frames it stands for.
@@ -155,8 +160,12 @@ public final class StickerScorer {
             }
             scores.set(position, here)
         }
-        if remembered.count + computing.count > Self.rememberedLimit { remembered.removeAll(keepingCapacity: true) }
-        for position in computing { remembered[key(position)] = scores[position]! }
+        if remembers {
+            if remembered.count + computing.count > Self.rememberedLimit {
+                remembered.removeAll(keepingCapacity: true)
+            }
+            for position in computing { remembered[key(position)] = scores[position]! }
+        }
         pairsCompared += computing.count
         for position in sourceFrames.indices where sameAsTwin[position] {
             scores.set(position, scores[twins[position]]!)
@@ -250,12 +259,10 @@ private struct ScoredPair: Hashable {
 private struct PixelDigest: Hashable {
     var width: Int
     var height: Int
-    var high: UInt64
-    var low: UInt64
+    var pixels: Digest128
 
     init(_ image: RGBAImage) {
         (width, height) = (image.width, image.height)
-        let hash = image.pixels.withUnsafeBytes { XXH3_128bits($0.baseAddress, $0.count) }
-        (high, low) = (hash.high64, hash.low64)
+        pixels = image.pixels.withUnsafeBytes { Digest128(of: $0) }
     }
 }

@@ -245,9 +245,9 @@ struct DecodedStickerScoreTests {
         let one = try StickerScorer(source: source).score(candidate)
         #expect(one.worst < 100)
         // A scorer each: one scorer remembers the pairs it compared, and would not compare them again.
-        for keeps in [true, false] {
-            #expect(try StickerScorer(source: source, keepsOriginals: keeps).score(candidate, workers: 3) == one)
-            #expect(try StickerScorer(source: source, keepsOriginals: keeps).score(candidate, workers: 1) == one)
+        for once in [false, true] {
+            #expect(try StickerScorer(source: source, usedOnce: once).score(candidate, workers: 3) == one)
+            #expect(try StickerScorer(source: source, usedOnce: once).score(candidate, workers: 1) == one)
         }
     }
 
@@ -268,6 +268,10 @@ struct DecodedStickerScoreTests {
         #expect(scorer.pairsCompared == 6)
         #expect(try scorer.score(first, workers: 2) == StickerScorer(source: source).score(first))
         #expect(scorer.pairsCompared == 6)
+        // A scorer used once keeps nothing: asked again, it compares again.
+        let once = try StickerScorer(source: source, usedOnce: true)
+        #expect(try once.score(first) == once.score(first))
+        #expect(once.pairsCompared == 8)
     }
 
     /// A score of the same candidate by a scorer of fewer frames at the same size lends its frames: the full score
@@ -277,7 +281,7 @@ struct DecodedStickerScoreTests {
         let source = TestStickers.animation(frames, delays: Array(repeating: 80, count: 6))
         let candidate = TestStickers.animation(
             frames.map { TestStickers.posterized($0, bits: 3) }, delays: Array(repeating: 80, count: 6))
-        let full = try StickerScorer(source: source, keepsOriginals: false)
+        let full = try StickerScorer(source: source, usedOnce: true)
         let alone = try full.score(candidate)
         let few = try StickerScorer(source: source, options: StickerScoreOptions(maximumFrames: 2)).score(candidate)
         #expect(few.frameScores.count == 2)

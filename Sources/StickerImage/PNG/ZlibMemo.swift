@@ -1,5 +1,5 @@
-import CXXHash
 import Foundation
+import StickerSupport
 
 /// The zlib streams this process made lately, by level and input, for `DeflateCompressor` to hand out again.
 /// `fit` compresses the same filtered rows many times (a candidate's sampled frames, then its whole; the frames
@@ -16,8 +16,7 @@ final class ZlibMemo: @unchecked Sendable {
     private struct Key: Hashable {
         var level: Int
         var count: Int
-        var high: UInt64
-        var low: UInt64
+        var digest: Digest128
     }
 
     private let capacity: Int
@@ -46,8 +45,7 @@ final class ZlibMemo: @unchecked Sendable {
     func stream(level: Int, of input: UnsafeRawBufferPointer, _ make: () throws(EncodeError) -> [UInt8])
         throws(EncodeError) -> [UInt8]
     {
-        let digest = XXH3_128bits(input.baseAddress, input.count)
-        let key = Key(level: level, count: input.count, high: digest.high64, low: digest.low64)
+        let key = Key(level: level, count: input.count, digest: Digest128(of: input))
         lock.lock()
         let known = streams[key]
         lock.unlock()
