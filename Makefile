@@ -27,7 +27,7 @@ APT_PACKAGES := libpng-dev libgif-dev libjpeg-dev libdeflate-dev libxxhash-dev p
 # pkgconf: Homebrew's pkg-config since 2024 (`pkg-config` is now its alias).
 BREW_PACKAGES := libpng giflib jpeg-turbo libdeflate xxhash pkgconf
 
-.PHONY: all deps brew-packages test-deps build build-tests bench-build release test lint sanitize fuzz check-arm64 demo bench man completions install sample-sheet clean help
+.PHONY: all deps brew-packages test-deps build build-tests bench-build bench-fit-time release test lint sanitize fuzz check-arm64 demo bench man completions install sample-sheet clean help
 
 # $(call apt_tool,CHECK,PACKAGE,WHY): when the shell test CHECK fails, installs the Debian PACKAGE with apt-get
 # (as root or with sudo), saying WHY; elsewhere it stops and asks for it.
@@ -60,6 +60,7 @@ help:
 	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling,"
 	@echo "             fit beside sticker-convert on 32 over-limit stickers (fits, bytes, two judges' scores, time)"
 	@echo "             fit beside sticker-convert and a gifsicle ladder on 10 emoji animations and the 32 (scores)"
+	@echo "make bench-fit-time  fit's time goal alone: the median of 3 rounds of fit and sticker-convert taking turns (~40 min)"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
 	@echo "make install  PREFIX=$(PREFIX) [DESTDIR=...]: the binary, the man page, bash/zsh/fish completions"
@@ -256,6 +257,12 @@ bench: deps $(VENV_PIP)
 	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_vs_sticker_convert.py $(BIN)
 	@echo
 	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_vs_peers.py $(BIN)
+
+# fit's time against sticker-convert's, alone: one run moves by as much as the goal's margin, so the median of rounds.
+bench-fit-time: deps $(VENV_PIP)
+	@$(VENV_PYTHON) -c "import PIL, numpy, sticker_convert" 2>/dev/null || $(VENV_PIP) install -q pillow numpy sticker-convert
+	$(SWIFT) build -c release --product stickerpack
+	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_time_goal.py $(BIN)
 
 # The man page and the completion scripts come from the argument parser's own description of the commands.
 MAN_PAGE := .build/man/stickerpack.1
