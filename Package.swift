@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
-        // XXH3-128: how equal pixels and inputs are known without keeping them (StickerSupport's Digest128).
+        // XXH3-128: how equal pixels and inputs are known without keeping them (StickerSupport's `Digest128`).
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
@@ -44,7 +44,8 @@ let package = Package(
             name: "CCodecs", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "StickerJSON"),
         // What every module shares: the capped file reader, atomic writes, the folder boundary and listing,
-        // SHA-256 for the manifest (with the CPU's SHA extensions, used when present; checked at run time), XXH3-128.
+        // SHA-256 for the manifest (with the CPU's SHA extensions, used when present; checked at run time), and
+        // XXH3-128 digests (`Digest128`).
         .target(name: "CDigest"),
         // The C library's allocator settings (glibc's mallopt), which Swift's Glibc module does not reach.
         .target(name: "CPlatform"),
@@ -58,9 +59,7 @@ let package = Package(
         // The codecs: decoders over the C libraries, the project's own PNG, APNG, GIF and JPEG encoders.
         .target(
             name: "StickerImage",
-            dependencies: [
-                "StickerSupport", "StickerPalette", "CCodecs", "CGIF", "CDeflate", "CPNGFilters",
-            ]),
+            dependencies: ["StickerSupport", "StickerPalette", "CCodecs", "CGIF", "CDeflate", "CPNGFilters"]),
         // The lossless step of `fit`: each format re-encoded at full effort, kept only when it decodes to the same.
         .target(
             name: "StickerLossless", dependencies: ["StickerSupport", "StickerImage", "CCodecs"]),

@@ -14,14 +14,11 @@ import argparse
 import os
 import statistics
 
-import animated_set
 from benchutil import ROOT, machine, require_tool
-import fit_set
 import fit_vs_peers
 import fit_vs_sticker_convert as peer
 
 OUT = os.path.join(ROOT, ".build", "bench-time-goal")
-SETS = {"animated": animated_set, "over-limit": fit_set}
 GOAL = 1 / 6
 
 
@@ -53,7 +50,7 @@ def main():
     require_tool("sticker-convert", "python3 -m pip install sticker-convert (make bench does)")
     cpu, cores = machine()
     prepared = {}
-    for name, module in SETS.items():
+    for name, module in fit_vs_peers.SETS.items():
         folder, names = module.prepare()
         files = [os.path.join(folder, n) for n in names]
         prepared[name] = (files, {p: fit_vs_peers.describe(p)[:2] for p in files})
@@ -73,7 +70,7 @@ def main():
         whole.append(fit_seconds / peer_seconds)
         parts = "; ".join(f"{name} {t[0] / t[1]:.3f}" for name, t in times.items())
         print(f"- {ratio_line(f'round {number}, both sets', fit_seconds, peer_seconds)} ({parts})")
-    for name in SETS:
+    for name in fit_vs_peers.SETS:
         median = statistics.median(times[name][0] / times[name][1] for times in rounds)
         print(f"- the {name} set, median ratio: {median:.3f}")
     median = statistics.median(whole)

@@ -16,10 +16,6 @@ package struct Digest128: Hashable, Sendable {
         (high, low) = (digest.high64, digest.low64)
     }
 
-    package init(of bytes: [UInt8]) {
-        self = bytes.withUnsafeBytes { Digest128(of: $0) }
-    }
-
     /// The digest of the pieces `feed` passes to its argument, in order: the same as of their concatenation.
     package init(streaming feed: ((UnsafeRawBufferPointer) -> Void) -> Void) {
         let state = XXH3_createState()!
