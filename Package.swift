@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "StickerLossless", targets: ["StickerLossless"]),
         .library(name: "StickerResample", targets: ["StickerResample"]),
         .library(name: "StickerQuality", targets: ["StickerQuality"]),
+        // fit as a library: one file at a time (`StickerFitter`), or a batch (`FitBatch`).
+        .library(name: "StickerFit", targets: ["StickerFit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -31,6 +31,8 @@ let package = Package(
             ],
             path: "QuantizeBench"),
         .executableTarget(
+            name: "fit-cache-bench", dependencies: [library("StickerFit")], path: "FitCacheBench"),
+        .executableTarget(
             name: "lossless-bench",
             dependencies: ["BenchSupport", library("StickerImage"), library("StickerLossless")],
             path: "LosslessBench"),

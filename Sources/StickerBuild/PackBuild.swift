@@ -85,6 +85,7 @@ public struct PackBuild: Sendable {
             throw .source(error)
         }
         let fitted = fit ? try fitSources(&plan, started: started, note: note) : nil
+        // cleanup: the fitted files' scratch folder goes whatever happens; a folder left in /tmp harms nothing.
         defer { fitted.map { try? FileManager.default.removeItem(atPath: $0) } }
         for name in plan.unmatched { note("warning: '\(name)' in the order or labels file matches no sticker") }
         if plan.items.isEmpty { throw .noStickers(source) }

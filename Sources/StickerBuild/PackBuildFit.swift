@@ -33,7 +33,7 @@ extension PackBuild {
             let errors = FitWriter.write([result], roots: [], destination: destination, replacing: false)
             guard errors.isEmpty, let path = FitWriter.outputPath(of: result, roots: [], destination: destination)
             else {
-                try? FileManager.default.removeItem(atPath: folder)
+                try? FileManager.default.removeItem(atPath: folder)  // cleanup: the write errors are what is reported
                 throw .fitWriting(errors.map(\.description))
             }
             fitted[result.path] = path

@@ -15,11 +15,15 @@ public enum FitBatch {
         let order = largestFirst(files)
         let spare = SpareWorkers(
             files: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        // The run's zlib streams, the one memo its files share: a file's own cache goes with its fit.
+        let deflate = FitCache.runMemo()
         ParallelWork.forEach(files.count, workers: jobs) { position in
             let index = order[position]
             spare.start()
             let own = sequenceFrames.contains(files[index]) ? frameOptions : options
-            slots.set(index, StickerFitter.fit(files[index], options: own, keepPreview: keepPreview, spare: spare))
+            let fitted = StickerFitter.fit(
+                files[index], options: own, keepPreview: keepPreview, deflate: deflate, spare: spare)
+            slots.set(index, fitted.result)
             progress?(files[index])
             spare.finish()
         }
@@ -30,6 +34,7 @@ public enum FitBatch {
     /// wall time. Bytes stand in for the work (pixels times frames), which is unknown before decoding.
     static func largestFirst(_ files: [String]) -> [Int] {
         let bytes = files.map { path in
+            // Only the order: a file that cannot be read goes last, and its own fit reports why.
             ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         }
         return files.indices.sorted { bytes[$0] != bytes[$1] ? bytes[$0] > bytes[$1] : $0 < $1 }

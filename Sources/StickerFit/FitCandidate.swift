@@ -4,20 +4,20 @@ import StickerQuality
 
 /// One setting of the lossy knobs: the size, the frames kept, the format, the palette, GIF's lossy LZW budget or the
 /// JPEG quality.
-struct FitKnobs: Hashable, Sendable {
+public struct FitKnobs: Hashable, Sendable {
     var geometry: OutputGeometry
-    var frames: Int
-    var format: ImageFormat
+    public internal(set) var frames: Int
+    public internal(set) var format: ImageFormat
     /// Palette size; nil keeps every colour.
-    var colors: Int?
-    var dithered = false
+    public internal(set) var colors: Int?
+    public internal(set) var dithered = false
     /// Each frame of a GIF its own palette of `colors` (local colour tables, `FramePalettes`), not one for all.
-    var framePalettes = false
+    public internal(set) var framePalettes = false
     /// GIF's lossy LZW budget (`GIFEncoder.encode`'s `lossy`): how far a pixel may stray to a close palette colour
     /// for a shorter stream; 0 is exact.
-    var lossy = 0
+    public internal(set) var lossy = 0
     /// JPEG quality; nil for the other formats.
-    var quality: Int?
+    public internal(set) var quality: Int?
 }
 
 /// An encoded output and how it looks beside the source.

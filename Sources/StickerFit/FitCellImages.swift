@@ -3,7 +3,7 @@ import StickerPalette
 
 /// The pixels the search encodes: the source at the size being searched (with its palette builder) and the
 /// cell being searched. Cells are searched one after another, and an animation's frames at 618 px take
-/// hundreds of MB, so only one of each is kept.
+/// hundreds of MB, so only one of each is kept. Part of the file's `FitCache`.
 struct FitCellImages {
     let source: DecodedImage
     /// The cell being searched, its image and which of the source's frames it keeps.
@@ -13,12 +13,21 @@ struct FitCellImages {
     /// them all, so the colours are counted and split, and each palette size refined, once per size.
     private var sized: (geometry: OutputGeometry, image: DecodedImage, palettes: PaletteBuilder?)?
     /// Palette settings' frames as indices: of the whole cell, and of the frames an estimate samples.
-    private var quantized = RecentQuantized<QuantizedKey>(budget: 64 << 20)
-    private var samples = RecentQuantized<QuantizedKey>(budget: 32 << 20)
+    private var quantized = RecentItems<QuantizedKey, QuantizedImage>(budget: Self.remapBudget)
+    private var samples = RecentItems<QuantizedKey, QuantizedImage>(budget: Self.sampledRemapBudget)
     /// The frame palettes' builders of the current cell and of its latest sampled frames: each palette size searched
     /// after the first refines and remaps them only. Their budgets count the builders, not the frames they hold.
     private var framePalettes: (key: FramesKey, builders: FramePaletteBuilders)?
     private var sampledFramePalettes: (key: FramesKey, builders: FramePaletteBuilders)?
+    /// How often a cell, a remap or the frame palettes' builders were found kept, and how often made.
+    private(set) var counts = FitCache.Counts()
+
+    /// The byte budgets of the remaps (whole cells, sampled frames) and of the frame palettes' builders (the
+    /// current cell's, its latest sampled frames').
+    static let remapBudget = 64 << 20
+    static let sampledRemapBudget = 32 << 20
+    static let framePaletteBudget = 96 << 20
+    static let sampledFramePaletteBudget = 32 << 20
 
     private struct FramesKey: Hashable {
         var cell: FitCell
@@ -62,15 +71,20 @@ struct FitCellImages {
     /// its latest sampled frames (up to 32 MB).
     private mutating func builders(_ image: DecodedImage, key: FramesKey, remembered: Bool) -> FramePaletteBuilders {
         remembered
-            ? Self.builders(image, key: key, in: &framePalettes, budget: 96 << 20)
-            : Self.builders(image, key: key, in: &sampledFramePalettes, budget: 32 << 20)
+            ? Self.builders(image, key: key, in: &framePalettes, budget: Self.framePaletteBudget, counted: &counts)
+            : Self.builders(
+                image, key: key, in: &sampledFramePalettes, budget: Self.sampledFramePaletteBudget, counted: &counts)
     }
 
     private static func builders(
         _ image: DecodedImage, key: FramesKey, in slot: inout (key: FramesKey, builders: FramePaletteBuilders)?,
-        budget: Int
+        budget: Int, counted counts: inout FitCache.Counts
     ) -> FramePaletteBuilders {
-        if let slot, slot.key == key { return slot.builders }
+        if let slot, slot.key == key {
+            counts.framePaletteBuilders.hits += 1
+            return slot.builders
+        }
+        counts.framePaletteBuilders.made += 1
         slot = nil  // the old builders go before the new are made: both at once would double the peak
         let made = FramePaletteBuilders(frames: image.frames.map(\.image), budget: budget)
         slot = (key, made)
@@ -83,9 +97,18 @@ struct FitCellImages {
         _ cell: FitCell, colors: Int, dithered: Bool, frames: [Int], remembered: Bool
     ) -> QuantizedImage {
         let key = QuantizedKey(cell: cell, frames: frames, colors: colors, dithered: dithered)
-        if let known = remembered ? quantized[key] : samples[key] { return known }
+        if let known = remembered ? quantized[key] : samples[key] {
+            if remembered { counts.remaps.hits += 1 } else { counts.sampledRemaps.hits += 1 }
+            return known
+        }
         let made = palettes(cell.geometry).quantize(Self.options(colors: colors, dithered: dithered), frames: frames)
-        if remembered { quantized.add(made, for: key) } else { samples.add(made, for: key) }
+        if remembered {
+            counts.remaps.made += 1
+            quantized.add(made, for: key)
+        } else {
+            counts.sampledRemaps.made += 1
+            samples.add(made, for: key)
+        }
         return made
     }
 
@@ -102,7 +125,11 @@ struct FitCellImages {
     /// The source at the cell's size and frame count, and the indices among the source's frames of the frames
     /// it keeps; made once per cell.
     mutating func cell(_ key: FitCell) -> (image: DecodedImage, kept: [Int]) {
-        if let current, current.key == key { return (current.image, current.kept) }
+        if let current, current.key == key {
+            counts.cells.hits += 1
+            return (current.image, current.kept)
+        }
+        counts.cells.made += 1
         // The frame palettes' builders hold the cell's frames: they go with it.
         (current, framePalettes, sampledFramePalettes) = (nil, nil, nil)
         // Frames are resized one by one, so fewer frames of the resized source are the same pixels.

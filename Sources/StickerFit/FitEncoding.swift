@@ -14,9 +14,13 @@ enum FitEncoding {
 
     /// The smallest file of `format` that shows `image`'s pixels. For a palette candidate the pixels already
     /// hold at most 256 colours, so PNG is written indexed and GIF keeps them exactly (a lossy GIF's shown pixels
-    /// too: they are its palette's colours). `threads`: how many APNG frames are compressed at once.
-    static func encode(_ image: DecodedImage, as format: ImageFormat, threads: Int = 1) throws(EncodeError) -> [UInt8] {
-        try LosslessOptimizer.encode(image, as: format == .apng ? .png : format, effort: fullEffort, threads: threads)
+    /// too: they are its palette's colours). `threads`: how many APNG frames are compressed at once. `memo`: the
+    /// run's zlib streams (every encoding here passes the file's `FitCache.deflate`).
+    static func encode(_ image: DecodedImage, as format: ImageFormat, threads: Int = 1, memo: ZlibMemo?)
+        throws(EncodeError) -> [UInt8]
+    {
+        try LosslessOptimizer.encode(
+            image, as: format == .apng ? .png : format, effort: fullEffort, threads: threads, memo: memo)
     }
 
     /// The full effort: `max`'s every filter strategy and plan, at libdeflate's level 11. On the bench sets level 12
@@ -28,18 +32,18 @@ enum FitEncoding {
     /// LZW table policy): a size at least as large as `encode`'s in practice, so a setting that fits here fits
     /// there. The chosen one is encoded again with `encode`, and the smaller kept. `lossy` is GIF's lossy LZW
     /// budget, 0 exact. `threads`: how many APNG frames are compressed at once.
-    static func estimate(_ image: DecodedImage, as format: ImageFormat, lossy: Int = 0, threads: Int = 1)
-        throws(EncodeError) -> [UInt8]
-    {
+    static func estimate(
+        _ image: DecodedImage, as format: ImageFormat, lossy: Int = 0, threads: Int = 1, memo: ZlibMemo?
+    ) throws(EncodeError) -> [UInt8] {
         try LosslessOptimizer.encode(
-            image, as: format == .apng ? .png : format, effort: .fast, gifLossy: lossy, threads: threads)
+            image, as: format == .apng ? .png : format, effort: .fast, gifLossy: lossy, threads: threads, memo: memo)
     }
 
     /// `estimate`'s size of `sample`, some of an animation's frames, scaled to `frames` of them.
-    static func scaledEstimate(_ sample: DecodedImage, as format: ImageFormat, frames: Int, lossy: Int = 0)
-        throws(EncodeError) -> Int
-    {
-        try estimate(sample, as: format, lossy: lossy).count * frames / max(1, sample.frames.count)
+    static func scaledEstimate(
+        _ sample: DecodedImage, as format: ImageFormat, frames: Int, lossy: Int = 0, memo: ZlibMemo?
+    ) throws(EncodeError) -> Int {
+        try estimate(sample, as: format, lossy: lossy, memo: memo).count * frames / max(1, sample.frames.count)
     }
 
     /// Whether `estimate` is quicker than `encode` for the format: JPEG has one effort, so the search's file

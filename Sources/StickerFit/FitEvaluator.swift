@@ -3,23 +3,17 @@ import StickerPalette
 import StickerQuality
 
 /// What one setting costs and how it looks: its size, encoded at the search's quick effort or estimated from
-/// sampled frames, and, when it fits, its file decoded back and scored. Every answer is cached for the file,
-/// so the search's bisections and neighbours never encode a setting twice.
+/// sampled frames, and, when it fits, its file decoded back and scored. Every answer is kept in the file's
+/// `FitCache`, so the search's bisections and neighbours never encode a setting twice.
 final class FitEvaluator {
     /// The most bytes a setting's quick encoding may take; raised only by the search's `richer`.
     var limit: Int
     let options: FitOptions
+    let cache: FitCache
     private let spare: SpareWorkers?
-    /// The quick scorer of the source's frame count, and of each smaller one (`scorer(frames:)`).
+    /// The quick scorer of the source's frame count (`scorer(frames:)` for fewer).
     private let scorer: StickerScorer
-    private var fewerFramesScorers: [Int: StickerScorer] = [:]
-    private var images: FitCellImages
     private(set) var budget: FitWorkBudget
-    /// Encoded sizes by knobs, and the files of those within the limit.
-    private var sizes: [FitKnobs: Int] = [:]
-    private var encoded: [FitKnobs: [UInt8]] = [:]
-    /// Sizes estimated from sampled frames, for settings not encoded in full.
-    private var estimates: [FitKnobs: Int] = [:]
     /// How far the estimates of a cell's settings were from their full encodings (full over estimate), by
     /// cell and style, and the last one found for each style: the sample's frames are the same for every
     /// setting of a cell, so its error is much the same for each, and dithered (or lossy) frames err alike.
@@ -28,7 +22,7 @@ final class FitEvaluator {
     /// The fewest bytes any encoded setting took.
     private(set) var smallest: Int?
     /// The first failure met, the setting counted as not fitting: when nothing fits, the fitter says so.
-    private(set) var fault: FitSearch.Fault?
+    private(set) var fault: FitStepError?
 
     /// What makes a sample's estimate err differently: dithering, lossy LZW and a palette a frame (which, on
     /// frames far apart, find less to leave unchanged).
@@ -54,36 +48,41 @@ final class FitEvaluator {
         }
     }
 
-    /// `spare`: a batch's idle workers, which the encodings borrow while they last.
-    init(source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget, spare: SpareWorkers? = nil)
+    /// `cache`: the file's, which holds the source. `spare`: a batch's idle workers, which the encodings borrow
+    /// while they last.
+    init(cache: FitCache, limit: Int, options: FitOptions, budget: FitWorkBudget, spare: SpareWorkers? = nil)
         throws(StickerScoreError)
     {
         self.limit = limit
         self.options = options
+        self.cache = cache
         self.budget = budget
         self.spare = spare
-        images = FitCellImages(source: source)
-        scorer = try StickerScorer(source: source, options: .quick)
+        scorer = try StickerScorer(source: cache.source, options: .quick)
     }
 
     /// A setting's size at the quick effort, encoded once; nil if the encoder refuses it, it fails or the
     /// work budget is spent.
     func size(of knobs: FitKnobs) -> Int? {
-        if let known = sizes[knobs] { return known }
-        guard let bytes = encode(knobs) else { return nil }
-        sizes[knobs] = bytes.count
-        if let guess = estimates[knobs] {
+        if let known = cache.sizes[knobs] {
+            cache.counts.sizes.hits += 1
+            return known
+        }
+        guard let bytes = encode(knobs, counted: true) else { return nil }
+        cache.counts.sizes.made += 1
+        cache.sizes[knobs] = bytes.count
+        if let guess = cache.estimates[knobs] {
             let scale = Double(bytes.count) / Double(max(guess, 1))
             scales[ScaleKey(knobs)] = scale
             lastScales[Style(knobs)] = scale
         }
-        if bytes.count <= limit { encoded[knobs] = bytes }
+        if bytes.count <= limit { cache.keptFiles.add(bytes, for: knobs) }
         smallest = min(smallest ?? .max, bytes.count)
         return bytes.count
     }
 
     /// A setting's size when it has been encoded, without encoding it.
-    func knownSize(of knobs: FitKnobs) -> Int? { sizes[knobs] }
+    func knownSize(of knobs: FitKnobs) -> Int? { cache.sizes[knobs] }
 
     /// Whether a setting's calibrated estimate is over the limit by more than the estimates err.
     func wellOver(_ knobs: FitKnobs) -> Bool {
@@ -95,7 +94,7 @@ final class FitEvaluator {
     /// A setting's estimate corrected by how far the estimates of its cell (or, before any was encoded in
     /// full, of the last cell) were from their full encodings; its real size once that is known.
     func calibrated(_ knobs: FitKnobs) -> Int? {
-        if let known = sizes[knobs] { return known }
+        if let known = cache.sizes[knobs] { return known }
         let scale = scales[ScaleKey(knobs)] ?? lastScales[Style(knobs)] ?? 1
         return estimate(knobs).map { Int((Double($0) * scale).rounded(.up)) }
     }
@@ -103,34 +102,38 @@ final class FitEvaluator {
     /// A setting's bytes estimated from `sampleFrames` frames spread over the animation, scaled to all of them;
     /// its real size once that is known. Nil if the encoder refuses it or fails.
     private func estimate(_ knobs: FitKnobs) -> Int? {
-        if let known = sizes[knobs] { return known }
-        if let known = estimates[knobs] { return known }
+        if let known = cache.sizes[knobs] { return known }
+        if let known = cache.estimates[knobs] {
+            cache.counts.estimates.hits += 1
+            return known
+        }
         let key = FitCell(knobs)
-        let whole = images.cell(key)
+        let whole = cache.cells.cell(key)
         let picked = whole.image.sampledFrames(FitSearchPlan.sampleFrames)
         var sample = whole.image.sample(FitSearchPlan.sampleFrames)
         budget.spend(knobs.geometry.width * knobs.geometry.height * picked.count)
-        sample = images.paletted(sample, kept: picked.map { whole.kept[$0] }, knobs: knobs, remembered: false)
+        sample = cache.cells.paletted(sample, kept: picked.map { whole.kept[$0] }, knobs: knobs, remembered: false)
         let scaled: Int
         do {
             scaled = try FitEncoding.scaledEstimate(
-                sample, as: knobs.format, frames: whole.image.frames.count, lossy: knobs.lossy)
+                sample, as: knobs.format, frames: whole.image.frames.count, lossy: knobs.lossy, memo: cache.deflate)
         } catch {
             noteUnlessRefused(error)
             return nil
         }
-        estimates[knobs] = scaled
+        cache.counts.estimates.made += 1
+        cache.estimates[knobs] = scaled
         return scaled
     }
 
     /// A cell's pixels, resized and with its frames, before any palette or encoding.
-    func pixels(_ key: FitCell) -> DecodedImage { images.cell(key).image }
+    func pixels(_ key: FitCell) -> DecodedImage { cache.cells.cell(key).image }
 
     /// The quick score of a cell's pixels as they are, resized and with fewer frames but before any palette
     /// or encoding, which only take more away.
     func ceiling(_ key: FitCell) -> Double? {
         do {
-            return try scorer(frames: key.frames).score(key.geometry.art(of: images.cell(key).image)).worst
+            return try scorer(frames: key.frames).score(key.geometry.art(of: cache.cells.cell(key).image)).worst
         } catch {
             note(.scoring(error))
             return nil
@@ -142,7 +145,7 @@ final class FitEvaluator {
     func alike(of candidate: FitCandidate, as format: ImageFormat) -> FitKnobs? {
         var same = candidate.knobs
         same.format = format
-        guard candidate.knobs.format == .gif, candidate.knobs.lossy == 0, images.showsNoTranslucency(same) else {
+        guard candidate.knobs.format == .gif, candidate.knobs.lossy == 0, cache.cells.showsNoTranslucency(same) else {
             return nil
         }
         return same
@@ -155,11 +158,11 @@ final class FitEvaluator {
     func plainScore(_ knobs: FitKnobs) -> StickerScore? {
         guard let colors = knobs.colors, !knobs.dithered, !knobs.framePalettes, knobs.lossy == 0 else { return nil }
         let key = FitCell(knobs)
-        let found = images.cell(key)
+        let found = cache.cells.cell(key)
         var image = found.image
         let scorer = scorer(frames: knobs.frames)
         let read = scorer.framesRead(candidateDelays: image.frames.map(\.delayMs))
-        let quantized = images.palettes(key.geometry).quantize(
+        let quantized = cache.cells.palettes(key.geometry).quantize(
             FitCellImages.options(colors: colors, dithered: false), frames: read.map { found.kept[$0] })
         for (position, index) in read.enumerated() {
             let pixels = quantized.image(frame: position)
@@ -179,11 +182,11 @@ final class FitEvaluator {
     /// pixels a frame would carry from the one before count at its own palette.
     func framePaletteGain(_ knobs: FitKnobs) -> Double? {
         let key = FitCell(knobs)
-        let found = images.cell(key)
+        let found = cache.cells.cell(key)
         let scorer = scorer(frames: knobs.frames)
         let read = scorer.framesRead(candidateDelays: found.image.frames.map(\.delayMs))
         let options = FitCellImages.options(colors: knobs.colors ?? FitSearchPlan.colorLevels[0], dithered: true)
-        let shared = images.palettes(key.geometry).quantize(options, frames: read.map { found.kept[$0] })
+        let shared = cache.cells.palettes(key.geometry).quantize(options, frames: read.map { found.kept[$0] })
         var (one, own) = (found.image, found.image)
         for (position, index) in read.enumerated() {
             one.frames[index].image = shared.image(frame: position)
@@ -199,10 +202,12 @@ final class FitEvaluator {
     }
 
     /// A fitting setting decoded back and scored; nil if it does not fit, or its file does not decode or score
-    /// (noted). A setting encoded before `richer` raised the limit is encoded again: only files within the
-    /// limit are kept.
+    /// (noted). A file not kept (encoded before `richer` raised the limit, or dropped past the cache's budget) is
+    /// encoded again, outside the work budget: it was counted when first encoded.
     func candidate(_ knobs: FitKnobs) -> FitCandidate? {
-        guard let size = sizes[knobs], size <= limit, let bytes = encoded[knobs] ?? encode(knobs) else { return nil }
+        guard let size = cache.sizes[knobs], size <= limit,
+            let bytes = cache.keptFiles[knobs] ?? encode(knobs, counted: false)
+        else { return nil }
         let shown: DecodedImage
         do {
             shown = try ImageDecoder.decode(bytes, limits: options.limits)
@@ -210,8 +215,14 @@ final class FitEvaluator {
             note(.decoding(error))
             return nil
         }
+        if let known = cache.quickScores[knobs] {
+            cache.counts.quickScores.hits += 1
+            return FitCandidate(knobs: knobs, bytes: bytes, shown: shown, score: known)
+        }
         do {
             let score = try scorer(frames: knobs.frames).score(knobs.geometry.art(of: shown))
+            cache.counts.quickScores.made += 1
+            cache.quickScores[knobs] = score
             return FitCandidate(knobs: knobs, bytes: bytes, shown: shown, score: score)
         } catch {
             note(.scoring(error))
@@ -220,26 +231,24 @@ final class FitEvaluator {
     }
 
     /// The file for one setting, at the search's quicker effort; nil when the work budget is spent, or the
-    /// encoder refuses the setting or fails.
-    private func encode(_ knobs: FitKnobs) -> [UInt8]? {
-        guard budget.allowsEncoding(of: knobs.geometry.width * knobs.geometry.height * knobs.frames) else {
-            return nil
-        }
-        let image = images.image(for: knobs)
+    /// encoder refuses the setting or fails. `counted`: the encoding counts against the work budget.
+    private func encode(_ knobs: FitKnobs, counted: Bool) -> [UInt8]? {
+        let pixels = knobs.geometry.width * knobs.geometry.height * knobs.frames
+        guard !counted || budget.allowsEncoding(of: pixels) else { return nil }
+        let image = cache.cells.image(for: knobs)
+        let memo = cache.deflate
         // An APNG's frames are compressed on any idle workers of the batch (the same bytes); GIF and JPEG use one.
         let apng = knobs.format != .gif && knobs.quality == nil
-        let encoded = SpareWorkers.run(spare, upTo: apng ? image.frames.count - 1 : 0) { threads in
-            Result { () throws(EncodeError) in
+        do {
+            return try SpareWorkers.run(spare, upTo: apng ? image.frames.count - 1 : 0) {
+                threads throws(EncodeError) in
                 if let quality = knobs.quality { return try FitEncoding.encodeJPEG(image, quality: quality) }
-                return try FitEncoding.estimate(image, as: knobs.format, lossy: knobs.lossy, threads: threads)
+                return try FitEncoding.estimate(
+                    image, as: knobs.format, lossy: knobs.lossy, threads: threads, memo: memo)
             }
-        }
-        switch encoded {
-        case .success(let bytes): return bytes
-        case .failure(let error):
+        } catch {
             noteUnlessRefused(error)
             return nil
-        case nil: return nil
         }
     }
 
@@ -253,30 +262,29 @@ final class FitEvaluator {
         }
     }
 
-    /// The quick encoding's size of `image` as it is, estimated from `sampleFrames` frames spread over it when
-    /// it is sampled (the fitter's test of whether the lossless step is hopeless). Nil if the encoder refuses
-    /// it or fails: the lossless step is then tried, and the search after it notes any failure.
-    static func estimatedSize(_ image: DecodedImage, as format: ImageFormat) -> Int? {
-        let sample =
-            FitSearchPlan.isSampled(frames: image.frames.count) ? image.sample(FitSearchPlan.sampleFrames) : image
-        // Unsampled, the sample is every frame and the scaled size is the size itself.
-        return try? FitEncoding.scaledEstimate(sample, as: format, frames: image.frames.count)
-    }
-
     /// The quick scorer for candidates of `frames` frames. With fewer frames than the source it also reads
     /// some of the dropped frames shown longest by another: the evenly spread frames the quick score reads may
-    /// all be kept ones, and it would then not see what dropping frames costs.
+    /// all be kept ones, and it would then not see what dropping frames costs. It scores the same frames as the
+    /// source's scorer and more, of the same source, so it cannot fail where that one was made.
     private func scorer(frames: Int) -> StickerScorer {
-        let source = images.source
+        let source = cache.source
         guard frames < source.frames.count else { return scorer }
-        if let known = fewerFramesScorers[frames] { return known }
+        if let known = cache.scorers[frames] { return known }
         let dropped = source.droppedFramesToScore(keeping: frames)
-        let made = (try? StickerScorer(source: source, options: .quick, alsoScoring: dropped)) ?? scorer
-        fewerFramesScorers[frames] = made
+        let made: StickerScorer
+        do {
+            made = try StickerScorer(source: source, options: .quick, alsoScoring: dropped)
+        } catch {
+            // Unreachable as said above; the source's own scorer still scores every kept frame.
+            note(.scoring(error))
+            made = scorer
+        }
+        cache.scorers[frames] = made
         return made
     }
 
-    private func note(_ found: FitSearch.Fault) {
+    /// Notes a failure met on the way (the first is kept).
+    func note(_ found: FitStepError) {
         if fault == nil { fault = found }
     }
 }

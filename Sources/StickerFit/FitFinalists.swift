@@ -5,7 +5,7 @@ import StickerQuality
 /// size's dithered palette blurs into smooth colour and outranks a smaller size with more colours (earth-618:
 /// 53.7 quick, 29.4 in full, where the 300 px candidate scores 77). The finalists are scored at up to 618 px on
 /// eight frames spread over the animation, and on the frames a candidate with fewer frames drops. Each candidate
-/// is scored once, so the search and the final step share the scores.
+/// is scored once (its score kept in the file's `FitCache`), so the search and the final step share the scores.
 final class FitFinalists {
     static let frames = 8
     /// How many sizes' best settings are refined (lossy LZW, APNG) before the final ranking: refining a size costs
@@ -15,18 +15,20 @@ final class FitFinalists {
     /// behind, refined to 3 ahead).
     static let refinedGap = 20.0
 
-    private let source: DecodedImage
+    private let cache: FitCache
     private let scorer: StickerScorer
-    private var scores: [FitKnobs: StickerScore] = [:]
+    /// The source frames the scorer reads beyond its spread: with them, what its scores are kept by.
+    private let dropped: [Int]
+    /// The first candidate that could not be scored, which then ranks last.
+    private(set) var fault: FitStepError?
 
-    /// A ranking for candidates of the frame counts of `sizes`; nil when the source cannot be scored so.
-    init?(source: DecodedImage, sizes: [FitCandidate]) {
-        self.source = source
-        let dropped = Set(sizes.flatMap { source.droppedFramesToScore(keeping: $0.knobs.frames) })
+    /// A ranking for candidates of the frame counts of `sizes`.
+    init(cache: FitCache, sizes: [FitCandidate]) throws(StickerScoreError) {
+        self.cache = cache
+        let source = cache.source
+        dropped = Set(sizes.flatMap { source.droppedFramesToScore(keeping: $0.knobs.frames) }).sorted()
         let options = StickerScoreOptions(maximumFrames: Self.frames)
-        guard let scorer = try? StickerScorer(source: source, options: options, alsoScoring: dropped.sorted())
-        else { return nil }
-        self.scorer = scorer
+        scorer = try StickerScorer(source: source, options: options, alsoScoring: dropped)
     }
 
     /// `candidates` best first by their full-size worst-frame score less `handicap`, then mean, then their order;
@@ -40,22 +42,40 @@ final class FitFinalists {
         return keyed.sorted { ($0.worst, $0.mean, $0.order) > ($1.worst, $1.mean, $1.order) }.map(\.candidate)
     }
 
-    /// The full-size score of `candidate`, computed once.
+    /// The full-size score of `candidate`, computed once; nil (noted) when it cannot be scored.
     func score(_ candidate: FitCandidate) -> StickerScore? {
-        if let known = scores[candidate.knobs] { return known }
-        let score = try? scorer.score(candidate.knobs.geometry.art(of: candidate.shown))
-        scores[candidate.knobs] = score
-        return score
+        let key = FitCache.RankedKey(frames: dropped, knobs: candidate.knobs)
+        if let known = cache.rankedScores[key] {
+            cache.counts.rankedScores.hits += 1
+            return known
+        }
+        do {
+            let score = try scorer.score(candidate.knobs.geometry.art(of: candidate.shown))
+            cache.counts.rankedScores.made += 1
+            cache.rankedScores[key] = score
+            return score
+        } catch {
+            fault = fault ?? .scoring(error)
+            return nil
+        }
     }
 
     /// The full-size worst-frame score of `pixels`, a cell's frames at `geometry` before any palette or encoding:
-    /// the most a candidate of that cell can show. Not kept (the scorer keeps only its frame pairs' scores).
+    /// the most a candidate of that cell can show; nil (noted) when they cannot be scored. Not kept (the scorer keeps
+    /// only its frame pairs' scores).
     func ceiling(_ pixels: DecodedImage, geometry: OutputGeometry) -> Double? {
-        try? scorer.score(geometry.art(of: pixels)).worst
+        do {
+            return try scorer.score(geometry.art(of: pixels)).worst
+        } catch {
+            fault = fault ?? .scoring(error)
+            return nil
+        }
     }
 
     /// `knobs`' score if it was computed: its frames are a full score's too.
-    func known(_ knobs: FitKnobs) -> StickerScore? { scores[knobs] }
+    func known(_ knobs: FitKnobs) -> StickerScore? {
+        cache.rankedScores[FitCache.RankedKey(frames: dropped, knobs: knobs)]
+    }
 
     /// Whether `candidate`'s worst frame scores higher than `other`'s; false when either cannot be scored.
     func ranks(_ candidate: FitCandidate, above other: FitCandidate) -> Bool {
@@ -65,6 +85,6 @@ final class FitFinalists {
 
     /// `knobs`' score when it is the full score: a source of at most `frames` frames, every one read.
     func fullScore(of knobs: FitKnobs) -> StickerScore? {
-        source.frames.count <= Self.frames ? scores[knobs] : nil
+        cache.source.frames.count <= Self.frames ? known(knobs) : nil
     }
 }

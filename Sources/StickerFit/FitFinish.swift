@@ -7,7 +7,9 @@ import StickerQuality
 /// kept when it ranks higher at full size (as the search's finalists are ranked) and fits at full effort; unless
 /// the choice lost nothing a richer setting could give back, or already scores `richEnough`.
 struct FitFinish {
-    let source: DecodedImage
+    /// The file's cache: its source, and the run's zlib streams for the full-effort encodings.
+    let cache: FitCache
+    var source: DecodedImage { cache.source }
     let limit: Int
     let options: FitOptions
     /// A batch's idle workers, which the full scores and full-effort encodings borrow while they last.
@@ -34,25 +36,24 @@ struct FitFinish {
     /// A quick limit no file reaches (a gigabyte), where the saving would raise the limit past `Int`.
     static let mostBytes = 1 << 30
 
-    /// The lossless step's file: already at full effort. Nil when it does not decode.
-    func finish(lossless bytes: [UInt8], knobs: FitKnobs) -> Final? {
-        guard let shown = try? ImageDecoder.decode(bytes, limits: options.limits), let score = fullScore(shown, knobs)
-        else { return nil }
-        return Final(bytes: bytes, knobs: knobs, shown: shown, score: score)
+    /// The lossless step's file: already at full effort.
+    func finish(lossless bytes: [UInt8], knobs: FitKnobs) throws(FitStepError) -> Final {
+        let shown = try decoded(bytes)
+        return Final(bytes: bytes, knobs: knobs, shown: shown, score: try fullScore(shown, knobs))
     }
 
-    /// The search's candidate. `skip` is the setting the search was told not to try. Nil when the candidate's file
-    /// cannot be scored.
-    func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?) -> Final? {
+    /// The search's candidate. `skip` is the setting the search was told not to try. Throws when a full-effort file
+    /// cannot be made or decoded, or the file kept cannot be scored.
+    func finish(_ found: FitCandidate, from search: FitSearch, skip: FitKnobs?) throws(FitStepError) -> Final {
         // Every candidate is written (under --min-quality too, flagged), so every one gets the full effort.
         let format = found.knobs.format
         let ranking = search.ranking
-        guard FitEncoding.hasQuickerEffort(format) else { return scored(found.bytes, found, ranking: ranking) }
+        guard FitEncoding.hasQuickerEffort(format) else { return try scored(found.bytes, found, ranking: ranking) }
         // A long animation's saving is measured on sampled frames (when a richer setting is offered it): its
         // full-effort encoding (for APNG the slowest deflate of every frame, a tenth of fit's time) is then made
         // only when no richer setting is kept.
         let sampled = FitSearchPlan.isSampled(frames: found.shown.frames.count)
-        var full = sampled ? nil : fullEffort(found.shown, as: format, under: found.bytes.count)
+        var full = sampled ? nil : try fullEffort(found.shown, as: format, under: found.bytes.count)
         // Only a file that lost something (a palette, or a lossy GIF's loss) can be made richer, and only one that
         // scores under `richEnough` at full size (on the ranking's eight frames: the full score is no higher).
         let lost = found.knobs.colors != nil || found.knobs.lossy > 0
@@ -61,7 +62,7 @@ struct FitFinish {
         if offered {
             ratio =
                 sampled
-                ? sampledSaving(found.shown, as: format)
+                ? try sampledSaving(found.shown, as: format)
                 : Double(full?.count ?? found.bytes.count) / Double(found.bytes.count)
         }
         // The richer setting is judged as the search judged its finalists (at full size, on their frames), so only
@@ -71,69 +72,95 @@ struct FitFinish {
         for _ in 0..<Self.richerTries where ratio < 1 - Self.worthwhileSaving && quickLimit > limit {
             guard let richer = search.richer(than: found, quickLimit: quickLimit, skip: skip),
                 richer.score.worst >= found.score.worst + Self.worthwhileGain,
-                ranking?.ranks(richer, above: found) == true,
-                let bytes = fullEffort(richer.shown, as: richer.knobs.format)
+                ranking?.ranks(richer, above: found) == true
             else { break }
-            if bytes.count <= limit {
-                if let final = scored(bytes, richer, ranking: ranking) { return final }
-                break
-            }
+            let bytes = try fullEffort(richer.shown, as: richer.knobs.format)
+            if bytes.count <= limit { return try scored(bytes, richer, ranking: ranking) }
             // Its full effort saved less than the sample said (earth-disc: 150 colours missed, where 128 fit): its own
             // saving sets the limit the next search of richer settings ranks under.
             quickLimit = limit * richer.bytes.count / bytes.count
         }
-        if sampled { full = fullEffort(found.shown, as: format, under: found.bytes.count) }
-        return scored(full ?? found.bytes, found, ranking: ranking)
+        if sampled { full = try fullEffort(found.shown, as: format, under: found.bytes.count) }
+        return try scored(full ?? found.bytes, found, ranking: ranking)
     }
 
     /// `bytes`, the file of `candidate`, with its full score: the one the search's `ranking` computed (every frame of
-    /// a short animation), else computed here. Nil when it cannot be scored.
-    private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, ranking: FitFinalists?) -> Final? {
-        guard
-            let score = ranking?.fullScore(of: candidate.knobs)
-                ?? fullScore(candidate.shown, candidate.knobs, known: ranking?.known(candidate.knobs))
-        else { return nil }
+    /// a short animation), else computed here.
+    private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, ranking: FitFinalists?) throws(FitStepError)
+        -> Final
+    {
+        let score: StickerScore
+        if let ranked = ranking?.fullScore(of: candidate.knobs) {
+            score = ranked
+        } else {
+            score = try fullScore(candidate.shown, candidate.knobs, known: ranking?.known(candidate.knobs))
+        }
         return Final(bytes: bytes, knobs: candidate.knobs, shown: candidate.shown, score: score)
     }
 
-    /// The full effort's size over the quick one's on `shown`'s sampled frames (1 when it saves nothing or fails).
-    private func sampledSaving(_ shown: DecodedImage, as format: ImageFormat) -> Double {
+    /// The full effort's size over the quick one's on `shown`'s sampled frames (1 when it saves nothing).
+    private func sampledSaving(_ shown: DecodedImage, as format: ImageFormat) throws(FitStepError) -> Double {
         let sample = shown.sample(FitSearchPlan.sampleFrames)
-        guard let quick = try? FitEncoding.estimate(sample, as: format),
-            let full = SpareWorkers.run(
-                spare, upTo: sample.frames.count - 1, { try FitEncoding.encode(sample, as: format, threads: $0) })
-        else { return 1 }
-        return min(1, Double(full.count) / Double(quick.count))
+        let memo = cache.deflate
+        do {
+            let quick = try FitEncoding.estimate(sample, as: format, memo: memo)
+            let full = try SpareWorkers.run(spare, upTo: sample.frames.count - 1) { threads throws(EncodeError) in
+                try FitEncoding.encode(sample, as: format, threads: threads, memo: memo)
+            }
+            return min(1, Double(full.count) / Double(quick.count))
+        } catch {
+            throw .encoding(error)
+        }
     }
 
-    /// `shown` encoded at full effort, when that takes fewer than `count` bytes and shows exactly the same frames.
-    private func fullEffort(_ shown: DecodedImage, as format: ImageFormat, under count: Int) -> [UInt8]? {
-        guard let full = fullEffort(shown, as: format), full.count < count else { return nil }
-        return full
+    /// `shown` encoded at full effort, when that takes fewer than `count` bytes.
+    private func fullEffort(_ shown: DecodedImage, as format: ImageFormat, under count: Int) throws(FitStepError)
+        -> [UInt8]?
+    {
+        let full = try fullEffort(shown, as: format)
+        return full.count < count ? full : nil
     }
 
-    /// `shown` encoded at full effort, when that shows exactly the same frames (checked only for a file that fits).
-    private func fullEffort(_ shown: DecodedImage, as format: ImageFormat) -> [UInt8]? {
-        guard
-            let full = SpareWorkers.run(
-                spare, upTo: shown.frames.count - 1, { try FitEncoding.encode(shown, as: format, threads: $0) })
-        else { return nil }
+    /// `shown` encoded at full effort; a file that fits must show exactly the same frames.
+    private func fullEffort(_ shown: DecodedImage, as format: ImageFormat) throws(FitStepError) -> [UInt8] {
+        let memo = cache.deflate
+        let full: [UInt8]
+        do {
+            full = try SpareWorkers.run(spare, upTo: shown.frames.count - 1) { threads throws(EncodeError) in
+                try FitEncoding.encode(shown, as: format, threads: threads, memo: memo)
+            }
+        } catch {
+            throw .encoding(error)
+        }
         guard full.count <= limit else { return full }
-        guard let back = try? ImageDecoder.decode(full, limits: options.limits), back.frames == shown.frames
-        else { return nil }
+        guard try decoded(full).frames == shown.frames else {
+            throw .decoding(.malformed("its full-effort file does not show the frames of its quick one"))
+        }
         return full
+    }
+
+    private func decoded(_ bytes: [UInt8]) throws(FitStepError) -> DecodedImage {
+        do {
+            return try ImageDecoder.decode(bytes, limits: options.limits)
+        } catch {
+            throw .decoding(error)
+        }
     }
 
     /// Every frame scored against the source. The source's side is not kept (a scorer is used once), and the
     /// frames are spread over any idle workers of the batch. `known`: the ranking's score of the same candidate,
     /// whose frames (at the same size) are not scored again.
-    private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs, known: StickerScore? = nil) -> StickerScore? {
+    private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs, known: StickerScore? = nil)
+        throws(FitStepError) -> StickerScore
+    {
         let art = knobs.geometry.art(of: shown)
-        guard let scorer = try? StickerScorer(source: source, options: .full, usedOnce: true) else {
-            return nil
-        }
-        return SpareWorkers.run(spare, upTo: source.frames.count - 1) {
-            try scorer.score(art, workers: $0, known: known)
+        do {
+            let scorer = try StickerScorer(source: source, options: .full, usedOnce: true)
+            return try SpareWorkers.run(spare, upTo: source.frames.count - 1) { workers throws(StickerScoreError) in
+                try scorer.score(art, workers: workers, known: known)
+            }
+        } catch {
+            throw .scoring(error)
         }
     }
 }

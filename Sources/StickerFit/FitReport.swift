@@ -19,7 +19,7 @@ public struct FitReport: Sendable {
         self.seconds = seconds
     }
 
-    public func count(_ outcome: FitResult.Outcome) -> Int { results.filter { $0.outcome == outcome }.count }
+    public func count(_ kind: FitResult.Kind) -> Int { results.filter { $0.kind == kind }.count }
     public var bytesBefore: Int { results.reduce(0) { $0 + ($1.before?.bytes ?? 0) } }
     /// Bytes of the outputs, counting a failed file as its input (it stays as it was).
     public var bytesAfter: Int { results.reduce(0) { $0 + ($1.after?.bytes ?? $1.before?.bytes ?? 0) } }

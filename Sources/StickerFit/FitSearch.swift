@@ -31,17 +31,26 @@ final class FitSearch {
     private(set) var finalists: [FitCandidate] = []
     /// The full-size ranking that judged the best, whose scores the final step reuses and ranks a richer setting by.
     private(set) var ranking: FitFinalists?
-    private let source: DecodedImage
 
-    /// `budget`: the work the file may take (a smaller one in tests). `spare`: a batch's idle workers, which the
-    /// encodings borrow while they last.
+    /// `cache`: the file's, which holds the source. `budget`: the work the file may take (a smaller one in tests).
+    /// `spare`: a batch's idle workers, which the encodings borrow while they last.
     init(
-        source: DecodedImage, limit: Int, options: FitOptions, budget: FitWorkBudget = FitWorkBudget(),
+        cache: FitCache, limit: Int, options: FitOptions, budget: FitWorkBudget = FitWorkBudget(),
         spare: SpareWorkers? = nil
     ) throws(StickerScoreError) {
-        self.source = source
-        plan = FitSearchPlan(source: source, options: options)
-        evaluator = try FitEvaluator(source: source, limit: limit, options: options, budget: budget, spare: spare)
+        plan = FitSearchPlan(source: cache.source, options: options)
+        evaluator = try FitEvaluator(cache: cache, limit: limit, options: options, budget: budget, spare: spare)
+    }
+
+    /// A full-size ranking of candidates of the frame counts of `sizes`; nil (noted) when the source cannot be
+    /// scored so, and the quick scores then rank.
+    func makeRanking(_ sizes: [FitCandidate]) -> FitFinalists? {
+        do {
+            return try FitFinalists(cache: evaluator.cache, sizes: sizes)
+        } catch {
+            evaluator.note(.scoring(error))
+            return nil
+        }
     }
 
     /// The best candidate within the limit, or why there is none. `base` is the size the sides rule gives;
@@ -50,13 +59,13 @@ final class FitSearch {
         let geometries = plan.geometries(base: base)
         let searched = bestOfEachSize(plan.formats[0], geometries: geometries, skip: skip)
         finalists = searched.sizes
-        ranking = searched.ranking ?? FitFinalists(source: source, sizes: finalists)
+        ranking = searched.ranking ?? makeRanking(finalists)
         var best = ranking.map { refinedBest(of: finalists, ranking: $0, skip: skip) } ?? finalists.best
         // Asked for with --allow format, another format searches every cell that could look better than the
         // source's format's best, and replaces it when smaller at an equal or better score.
         for format in plan.formats.dropFirst() where plan.formatChangeAsked {
             let sizes = bestOfEachSize(format, geometries: geometries, skip: skip, bar: best).sizes
-            guard let other = FitFinalists(source: source, sizes: sizes + (best.map { [$0] } ?? [])),
+            guard let other = makeRanking(sizes + (best.map { [$0] } ?? [])),
                 let found = other.ranked(sizes).first
             else { continue }
             if let current = best {
@@ -68,8 +77,8 @@ final class FitSearch {
             ranking = other
         }
         if let best { return .found(best) }
-        return evaluator.budget.exhausted
-            ? .budgetSpent(fault: evaluator.fault) : .nothingFits(fault: evaluator.fault)
+        let fault = evaluator.fault ?? ranking?.fault
+        return evaluator.budget.exhausted ? .budgetSpent(fault: fault) : .nothingFits(fault: fault)
     }
 
     /// The best of each size's best exact setting once refined: the leaders at full size are refined in their own
@@ -174,7 +183,7 @@ final class FitSearch {
         guard geometries.count > 1 else { return (lowest, nil) }
         var ranking: FitFinalists?
         if let found = least.best {
-            ranking = FitFinalists(source: source, sizes: [found])
+            ranking = makeRanking([found])
             if let ranking, heldBackByPalette(found, ranking: ranking) { return (lowest, ranking) }
         }
         var larger: [FitCandidate] = []

@@ -133,7 +133,7 @@ public enum FitWriter {
         }
         for root in roots where root.isCatalog {
             let members = inCatalog[root.path] ?? []
-            if let failed = members.first(where: { $0.outcome == .failed }) {
+            if let failed = members.first(where: { $0.kind == .failed }) {
                 errors.append(
                     WriteError(
                         path: root.path,

@@ -26,22 +26,23 @@ final class SpareWorkers: @unchecked Sendable {
     }
 
     /// Runs `body` with 1 + the idle workers borrowed (at most `most` more), and gives them back after.
-    func withBorrowed<T>(upTo most: Int, _ body: (_ threads: Int) -> T) -> T {
+    func withBorrowed<T, E: Error>(upTo most: Int, _ body: (_ threads: Int) throws(E) -> T) throws(E) -> T {
         let taken = lock.withLock {
             let taken = min(idle, max(0, most))
             idle -= taken
             return taken
         }
         defer { lock.withLock { idle += taken } }
-        return body(1 + taken)
+        return try body(1 + taken)
     }
 }
 
 extension SpareWorkers {
-    /// `body` run on 1 + `spare`'s idle workers (at most `most` more; none without a batch), given back after; nil
-    /// if it throws.
-    static func run<T>(_ spare: SpareWorkers?, upTo most: Int, _ body: (_ threads: Int) throws -> T) -> T? {
-        guard let spare else { return try? body(1) }
-        return spare.withBorrowed(upTo: most) { threads in try? body(threads) }
+    /// `body` run on 1 + `spare`'s idle workers (at most `most` more; none without a batch), given back after.
+    static func run<T, E: Error>(_ spare: SpareWorkers?, upTo most: Int, _ body: (_ threads: Int) throws(E) -> T)
+        throws(E) -> T
+    {
+        guard let spare else { return try body(1) }
+        return try spare.withBorrowed(upTo: most, body)
     }
 }

@@ -6,149 +6,56 @@ import StickerSupport
 
 /// Fits one file in memory: what it should become, never written here (see `FitWriter`).
 public enum StickerFitter {
-    /// `keepPreview`: keep a frame before and after, for a contact sheet: the one scored worst, or the first.
+    /// `keepPreview`: keep a frame before and after, for a contact sheet: the one scored worst.
     public static func fit(_ path: String, options: FitOptions, keepPreview: Bool = false) -> FitResult {
-        fit(path, options: options, keepPreview: keepPreview, spare: nil)
+        fit(path, options: options, keepPreview: keepPreview, deflate: FitCache.runMemo(), spare: nil).result
     }
 
-    /// `spare`: a batch's idle workers, which the final score borrows while they last.
-    static func fit(_ path: String, options: FitOptions, keepPreview: Bool, spare: SpareWorkers?) -> FitResult {
-        let start = Date()
-        var result = fitTimed(path, options: options, keepPreview: keepPreview, spare: spare)
-        result.seconds = Date().timeIntervalSince(start)
-        return result
-    }
+    /// A run's zlib memo, for `fitCounting`'s files to share as a run's do.
+    public static func runMemo() -> ZlibMemo { FitCache.runMemo() }
 
-    private static func fitTimed(_ path: String, options: FitOptions, keepPreview: Bool, spare: SpareWorkers?)
-        -> FitResult
+    /// `fit`, with how often each memo of the file's cache answered: for a bench, which may share `deflate` between
+    /// files as a run does. Nil counts for a file that needed no search (it fits, or did not decode).
+    public static func fitCounting(_ path: String, options: FitOptions, deflate: ZlibMemo)
+        -> (result: FitResult, counts: FitCacheCounts?)
     {
+        fit(path, options: options, keepPreview: false, deflate: deflate, spare: nil)
+    }
+
+    /// `deflate`: the run's zlib streams, shared by its files. `spare`: a batch's idle workers, which the final score
+    /// borrows while they last.
+    static func fit(
+        _ path: String, options: FitOptions, keepPreview: Bool, deflate: ZlibMemo, spare: SpareWorkers?
+    ) -> (result: FitResult, counts: FitCacheCounts?) {
+        let start = Date()
+        let (result, counts) = fitTimed(
+            path, options: options, keepPreview: keepPreview, deflate: deflate, spare: spare)
+        return (result.timed(Date().timeIntervalSince(start)), counts)
+    }
+
+    private static func fitTimed(
+        _ path: String, options: FitOptions, keepPreview: Bool, deflate: ZlibMemo, spare: SpareWorkers?
+    ) -> (FitResult, FitCacheCounts?) {
         let input: [UInt8]
         let image: DecodedImage
         do {
             input = try ImageDecoder.readFile(at: path, limits: options.limits)
             image = try ImageDecoder.decode(input, limits: options.limits)
         } catch {
-            return failure(path, reason: error.description, hint: error.hint)
+            return (.failed(FitFailed(path: path, failure: .unreadable(error))), nil)
         }
-        var result = FitResult(path: path, outcome: .unchanged)
-        result.before = FitFacts(image, bytes: input.count)
-        if keepPreview { result.previewBefore = image.frames[0].image }
+        let before = FitFacts(image, bytes: input.count)
         let faults = FitFaults(path: path, byteCount: input.count, image: image, byteLimit: options.byteLimit)
         if !faults.bytes && !faults.sides {
             // Only the name (if anything) is wrong: the bytes stay as they are.
-            result.outcome = faults.name ? .renamed : .unchanged
-            result.outputName = outputName(path, format: image.format)
-            result.after = result.before
-            result.previewAfter = result.previewBefore
-            return result
+            let kept = FitKept(path: path, facts: before, outputName: outputName(path, format: image.format))
+            return (faults.name ? .renamed(kept) : .unchanged(kept), nil)
         }
-        return refit(path, input: input, image: image, options: options, into: result, spare: spare)
-    }
-
-    /// Re-encodes a file over the limit or with sides out of 300-618 px: lossless first, then the search.
-    private static func refit(
-        _ path: String, input: [UInt8], image: DecodedImage, options: FitOptions, into start: FitResult,
-        spare: SpareWorkers?
-    ) -> FitResult {
-        var result = start
-        let geometry = OutputGeometry.base(width: image.width, height: image.height, sizeClass: options.sizeClass)
-        let grows = geometry.width > image.width || geometry.height > image.height
-        // Never larger than the input, unless a side had to grow to 300 px.
-        let limit = grows ? options.byteLimit : min(options.byteLimit, input.count)
-        let format = image.format == .apng ? ImageFormat.png : image.format
-        let untouched = FitKnobs(geometry: geometry, frames: image.frames.count, format: format)
-        // The lossless step's file when it fits, else the search's candidate.
-        var lossless: [UInt8]?
-        var smallest = Int.max
-        // Whether the untouched setting is known not to fit, so the search need not try it.
-        var untouchedTried = false
-        // A file more than twice the limit whose quick re-encoding (of sampled frames, for a long animation)
-        // is still over twice the limit cannot come within it losslessly (the full effort saves a tenth or
-        // two, not half): the lossless step, the slowest single encode of a long animation, is skipped.
-        let sameSize = geometry.width == image.width && geometry.height == image.height
-        if sameSize, input.count > 2 * limit,
-            let quick = FitEvaluator.estimatedSize(image, as: format),
-            quick > 2 * limit
-        {
-            untouchedTried = true
-        } else if sameSize, let optimized = try? FitEncoding.optimize(input, decoded: image, limits: options.limits) {
-            result.losslessSteps = optimized.steps
-            untouchedTried = true
-            smallest = optimized.bytes.count
-            if optimized.bytes.count <= limit { lossless = optimized.bytes }
-        }
-        let finish = FitFinish(source: image, limit: limit, options: options, spare: spare)
-        let final: FitFinish.Final?
-        if let lossless {
-            final = finish.finish(lossless: lossless, knobs: untouched)
-        } else {
-            // The search (and the scorer it prepares) only when the lossless step does not fit.
-            let search: FitSearch
-            do {
-                search = try FitSearch(source: image, limit: limit, options: options, spare: spare)
-            } catch {
-                return failure(path, reason: "it cannot be scored: \(error)", hint: "check the image has pixels")
-            }
-            let skip = untouchedTried ? untouched : nil
-            let outcome = search.best(base: geometry, skip: skip)
-            let found = outcome.candidate
-            // The lossless steps were not what was kept.
-            if found != nil { result.losslessSteps = [] }
-            final = found.flatMap { finish.finish($0, from: search, skip: skip) }
-            result.candidates = search.encodings
-            smallest = min(smallest, search.smallest ?? .max)
-            switch outcome {
-            case .found: break
-            case .nothingFits(let fault), .budgetSpent(let fault):
-                var reason =
-                    "no candidate fits in \(limit.grouped) bytes"
-                    + (smallest == .max ? "" : "; the smallest tried was \(smallest.grouped) bytes")
-                if case .budgetSpent = outcome {
-                    reason += " (the search stopped at its work limit after \(search.encodings) candidates)"
-                }
-                // A failure met on the way may be why nothing fits: the reason names it, the hint says what to do.
-                return failure(
-                    path, reason: reason + (fault.map { "; \($0)" } ?? ""),
-                    hint: fault?.hint ?? moreHint(options, for: image), candidates: search.encodings,
-                    before: result.before)
-            }
-        }
-        guard let final else {
-            return failure(path, reason: "its re-encoded file does not decode", hint: "report this as a bug")
-        }
-        let shown = final.shown
-        result.after = FitFacts(shown, bytes: final.bytes.count)
-        result.score = final.score
-        result.colors = final.knobs.colors
-        result.dithered = final.knobs.colors.map { _ in final.knobs.dithered }
-        result.framePalettes = final.knobs.colors.map { _ in final.knobs.framePalettes }
-        result.jpegQuality = final.knobs.quality
-        result.gifLossy = final.knobs.lossy > 0 ? final.knobs.lossy : nil
-        result.lossySteps = describe(final.knobs, source: image, shown: shown)
-        result.bytes = final.bytes
-        result.outputName = outputName(path, format: shown.format)
-        if result.previewBefore != nil {
-            // The worst moment, as the full score found it: that source frame and the output frame shown with it.
-            let worst = final.score.worstFrame
-            let shownWith = FrameTimeline.candidateFrames(
-                sourceDelays: image.frames.map(\.delayMs), candidateDelays: shown.frames.map(\.delayMs))
-            result.previewBefore = image.frames[worst].image
-            result.previewAfter = shown.frames[shownWith[worst]].image
-        }
-        guard final.score.worst >= options.minQuality else {
-            // The best within the limit, written for a person to judge (--in-place keeps the input), flagged.
-            result.outcome = .belowMinQuality
-            result.reason =
-                "the best candidate within \(limit.grouped) bytes scores "
-                + String(format: "%.1f", final.score.worst) + " on its worst frame, under --min-quality "
-                + String(format: "%g", options.minQuality)
-            result.hint =
-                "look at it before you use it (--preview FILE draws it beside the original); "
-                + moreHint(options, for: image) + acceptHint(final.score.worst)
-            return result
-        }
-        result.outcome = .fitted
-        return result
+        // The file's cache lives as long as its fit: nothing of it is kept for the next file but the run's streams.
+        let cache = FitCache(source: image, deflate: deflate)
+        let refit = FitRefit(
+            path: path, input: input, before: before, options: options, keepPreview: keepPreview, spare: spare)
+        return (refit.run(cache), cache.allCounts)
     }
 
     /// The input's stem with the extension the format takes: its own when it already fits the content.
@@ -214,16 +121,5 @@ public enum StickerFitter {
         let bar = worst.rounded(.down)
         return bar >= FitOptions.qualityRange.lowerBound
             ? ", or --min-quality \(Int(bar)) to accept this candidate" : ""
-    }
-
-    static func failure(
-        _ path: String, reason: String, hint: String, candidates: Int = 0, before: FitFacts? = nil
-    ) -> FitResult {
-        var result = FitResult(path: path, outcome: .failed)
-        result.reason = reason
-        result.hint = hint
-        result.candidates = candidates
-        result.before = before
-        return result
     }
 }

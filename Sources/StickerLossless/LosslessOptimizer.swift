@@ -36,11 +36,15 @@ public enum LosslessOptimizer {
                 candidates.append(
                     (LosslessEncoding(bytes: stripped, format: format, steps: [Self.dropped(chunks.dropped)]), decoded))
             }
-            if let written = try? APNGEncoder.encodeReporting(prepared.image, compression: .max, chunks: chunks.kept) {
+            do {
+                let written = try APNGEncoder.encodeReporting(prepared.image, compression: .max, chunks: chunks.kept)
                 var steps = chunks.dropped > 0 ? [Self.dropped(chunks.dropped)] : []
                 steps += prepared.steps + Self.pngSteps(written, source: decoded.encoding)
                 candidates.append(
                     (LosslessEncoding(bytes: written.bytes, format: prepared.format, steps: steps), prepared.image))
+            } catch {
+                // An image our encoder cannot hold keeps its own bytes (the answer is "nothing smaller"): the
+                // lossless step never makes a file larger, and a caller's lossy encodings report their own failures.
             }
         case .gif:
             if let written = GIFEncoder.encodeExact(prepared.image) {
@@ -65,10 +69,11 @@ public enum LosslessOptimizer {
     /// for PNG (fewer filter strategies, no clear colour added to an opaque animation for blend "over") and GIF (one
     /// LZW table policy).
     /// `gifLossy` is GIF's lossy LZW budget (`GIFEncoder.encode`'s `lossy`; 0 is exact). `threads`: how many APNG
-    /// frames are compressed at once (the same bytes for any number).
+    /// frames are compressed at once (the same bytes for any number). `memo`: zlib streams the caller made before,
+    /// handed out again (the same bytes, less work for a caller that encodes the same frames often).
     public static func encode(
         _ image: DecodedImage, as format: ImageFormat, effort: PNGCompression = .max, jpegQuality: Int = 92,
-        gifLossy: Int = 0, threads: Int = 1
+        gifLossy: Int = 0, threads: Int = 1, memo: ZlibMemo? = nil
     ) throws(EncodeError) -> [UInt8] {
         do throws(OutputSizeError) {
             try DecodeLimits.default.checkOutput(width: image.width, height: image.height, frames: image.frames.count)
@@ -87,7 +92,7 @@ public enum LosslessOptimizer {
             // The quicker effort does not also try an opaque animation with a clear colour added: on fit's bench set
             // it won 2 of 56 times there, by at most 46 bytes, and took 6.6 s of the 42 files' 200 s of CPU.
             return try APNGEncoder.encodeReporting(
-                prepared.image, compression: effort, triesClearColour: effort.thorough, threads: threads
+                prepared.image, compression: effort, triesClearColour: effort.thorough, threads: threads, memo: memo
             ).bytes
         case .gif:
             return try GIFEncoder.encode(
@@ -100,8 +105,14 @@ public enum LosslessOptimizer {
 
     /// Whether `bytes` decode to `image`'s frames, delays and loop count exactly (hidden colours zeroed).
     static func shows(_ bytes: [UInt8], exactly image: DecodedImage, limits: DecodeLimits) -> Bool {
-        guard let back = try? ImageDecoder.decode(bytes, limits: limits),
-            back.frames.count == image.frames.count, back.delaysMs == image.delaysMs,
+        let back: DecodedImage
+        do {
+            back = try ImageDecoder.decode(bytes, limits: limits)
+        } catch {
+            // A candidate that does not decode does not show the image: it is not kept, and the input's bytes stay.
+            return false
+        }
+        guard back.frames.count == image.frames.count, back.delaysMs == image.delaysMs,
             image.frames.count == 1 || back.loopCount == image.loopCount
         else { return false }
         for (a, b) in zip(back.frames, image.frames)

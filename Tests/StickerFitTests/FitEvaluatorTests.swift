@@ -9,7 +9,8 @@ struct FitEvaluatorTests {
     static func evaluator(limit: Int) throws -> (FitEvaluator, FitKnobs) {
         let source = try TestImages.still()
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette])
-        let evaluator = try FitEvaluator(source: source, limit: limit, options: options, budget: FitWorkBudget())
+        let evaluator = try FitEvaluator(
+            cache: FitCache(source: source), limit: limit, options: options, budget: FitWorkBudget())
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         return (evaluator, FitKnobs(geometry: base, frames: 1, format: .png, colors: 16, dithered: true))
     }
@@ -31,7 +32,8 @@ struct FitEvaluatorTests {
     func lossyGIF() throws {
         let source = try TestImages.animation(frames: 4)
         let options = FitOptions(byteLimit: 1_000_000, minQuality: 0, allowed: [.palette, .quality])
-        let evaluator = try FitEvaluator(source: source, limit: 1_000_000, options: options, budget: FitWorkBudget())
+        let evaluator = try FitEvaluator(
+            cache: FitCache(source: source), limit: 1_000_000, options: options, budget: FitWorkBudget())
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         let exact = FitKnobs(geometry: base, frames: 4, format: .gif, colors: 64, dithered: true)
         var lossy = exact
@@ -59,7 +61,7 @@ struct FitEvaluatorTests {
         for source in [gradient, try TestImages.animation(frames: 4)] {
             let options = FitOptions(byteLimit: 10_000_000, minQuality: 0, allowed: [.palette])
             let evaluator = try FitEvaluator(
-                source: source, limit: 10_000_000, options: options, budget: FitWorkBudget())
+                cache: FitCache(source: source), limit: 10_000_000, options: options, budget: FitWorkBudget())
             let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
             for format in [ImageFormat.gif, .png] {
                 let knobs = FitKnobs(geometry: base, frames: source.frames.count, format: format, colors: 12)
@@ -83,7 +85,7 @@ struct FitEvaluatorTests {
         for (source, alike) in [(try TestImages.animation(frames: 4), true), (gradient, false)] {
             let options = FitOptions(byteLimit: 10_000_000, minQuality: 0, allowed: [.palette])
             let evaluator = try FitEvaluator(
-                source: source, limit: 10_000_000, options: options, budget: FitWorkBudget())
+                cache: FitCache(source: source), limit: 10_000_000, options: options, budget: FitWorkBudget())
             let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
             let gif = FitKnobs(
                 geometry: base, frames: source.frames.count, format: .gif, colors: 12, dithered: true)

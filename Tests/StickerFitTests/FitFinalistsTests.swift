@@ -10,7 +10,8 @@ struct FitFinalistsTests {
     func ranksByFullScore() throws {
         let source = try TestImages.still()
         let options = FitOptions(byteLimit: 1_000_000, minQuality: 0, allowed: [.palette])
-        let evaluator = try FitEvaluator(source: source, limit: 1_000_000, options: options, budget: FitWorkBudget())
+        let evaluator = try FitEvaluator(
+            cache: FitCache(source: source), limit: 1_000_000, options: options, budget: FitWorkBudget())
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         func candidate(colors: Int) throws -> FitCandidate {
             let knobs = FitKnobs(geometry: base, frames: 1, format: .png, colors: colors)
@@ -18,7 +19,7 @@ struct FitFinalistsTests {
             return try #require(evaluator.candidate(knobs))
         }
         let (rich, poor) = (try candidate(colors: 128), try candidate(colors: 4))
-        let ranking = try #require(FitFinalists(source: source, sizes: [poor, rich]))
+        let ranking = try FitFinalists(cache: evaluator.cache, sizes: [poor, rich])
         #expect(ranking.ranked([poor, rich]).map(\.knobs) == [rich.knobs, poor.knobs])
         #expect(ranking.ranked([rich, poor]).map(\.knobs) == [rich.knobs, poor.knobs])
         // A handicap larger than the gap turns the order round.
@@ -57,7 +58,7 @@ struct FitFinalistsTests {
         let source = try TestImages.animation(frames: 4, width: 408, height: 408)
         let limit = Self.framesLimit
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize, .frames])
-        let search = try FitSearch(source: source, limit: limit, options: options)
+        let search = try FitSearch(cache: FitCache(source: source), limit: limit, options: options)
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         _ = try #require(search.best(base: base, skip: nil).candidate)
         let smallest = try #require(([base] + base.smallerClasses()).last)
@@ -78,7 +79,7 @@ struct FitFinalistsTests {
         let source = try TestImages.still(width: 618, height: 618, noise: 4)
         let limit = Self.paletteLimit
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize])
-        let search = try FitSearch(source: source, limit: limit, options: options)
+        let search = try FitSearch(cache: FitCache(source: source), limit: limit, options: options)
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         let chosen = try #require(search.best(base: base, skip: nil).candidate)
         let smallest = try #require(([base] + base.smallerClasses()).last)
@@ -94,7 +95,7 @@ struct FitFinalistsTests {
     static func searched(width: Int, height: Int) throws -> (FitSearch, FitCandidate) {
         let source = try TestImages.still(width: width, height: height)
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette, .resize])
-        let search = try FitSearch(source: source, limit: limit, options: options)
+        let search = try FitSearch(cache: FitCache(source: source), limit: limit, options: options)
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         return (search, try #require(search.best(base: base, skip: nil).candidate))
     }

@@ -9,7 +9,7 @@ struct FitFinishTests {
     static func searched(limit: Int) throws -> (DecodedImage, FitSearch, FitCandidate, OutputGeometry) {
         let source = try TestImages.animation(frames: 3)
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette])
-        let search = try FitSearch(source: source, limit: limit, options: options)
+        let search = try FitSearch(cache: FitCache(source: source), limit: limit, options: options)
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         let found = try #require(search.best(base: base, skip: nil).candidate)
         return (source, search, found, base)
@@ -35,10 +35,10 @@ struct FitFinishTests {
         let limit = 90_000
         let (source, search, found, _) = try Self.searched(limit: limit)
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette])
-        let finish = FitFinish(source: source, limit: limit, options: options, spare: nil)
+        let finish = FitFinish(cache: search.evaluator.cache, limit: limit, options: options, spare: nil)
         // The choice as it was, scored in full as a file already at its final effort would be.
-        let choice = try #require(finish.finish(lossless: found.bytes, knobs: found.knobs))
-        let final = try #require(finish.finish(found, from: search, skip: nil))
+        let choice = try finish.finish(lossless: found.bytes, knobs: found.knobs)
+        let final = try finish.finish(found, from: search, skip: nil)
         #expect(final.bytes.count <= limit)
         #expect(final.score.worst >= choice.score.worst)
         let shown = try ImageDecoder.decode(final.bytes)
@@ -50,18 +50,18 @@ struct FitFinishTests {
         // A gradient at 20,000 bytes: the search chooses 192 colours, and the final step's richer setting is 256.
         let (source, limit) = (try TestImages.still(width: 300, height: 300, noise: 4), 20_000)
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette])
-        let search = try FitSearch(source: source, limit: limit, options: options)
+        let search = try FitSearch(cache: FitCache(source: source), limit: limit, options: options)
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         let found = try #require(search.best(base: base, skip: nil).candidate)
         let score = try #require(search.ranking?.score(found)).worst
-        var finish = FitFinish(source: source, limit: limit, options: options, spare: nil)
+        var finish = FitFinish(cache: search.evaluator.cache, limit: limit, options: options, spare: nil)
         #expect(score < finish.richEnough)
-        let richer = try #require(finish.finish(found, from: search, skip: nil))
+        let richer = try finish.finish(found, from: search, skip: nil)
         #expect(try #require(richer.knobs.colors) > (try #require(found.knobs.colors)))
         #expect(richer.score.worst > score)
         // Were that score enough, the choice is kept as it is.
         finish.richEnough = score
-        let kept = try #require(finish.finish(found, from: search, skip: nil))
+        let kept = try finish.finish(found, from: search, skip: nil)
         #expect(kept.knobs == found.knobs)
     }
 }

@@ -34,7 +34,8 @@ struct FitFramePalettesTests {
 
     static func evaluator(_ source: DecodedImage) throws -> FitEvaluator {
         let options = FitOptions(byteLimit: 1_000_000, minQuality: 0, allowed: [.palette])
-        return try FitEvaluator(source: source, limit: 1_000_000, options: options, budget: FitWorkBudget())
+        return try FitEvaluator(
+            cache: FitCache(source: source), limit: 1_000_000, options: options, budget: FitWorkBudget())
     }
 
     @Test("The quick look finds a colour cycle worth a palette a frame, and frames of one gradient not")

@@ -9,7 +9,7 @@ struct FitSearchOutcomeTests {
     static func outcome(limit: Int, budget: FitWorkBudget = FitWorkBudget()) throws -> (FitSearch.Outcome, FitSearch) {
         let source = try TestImages.still()
         let options = FitOptions(byteLimit: limit, minQuality: 0, allowed: [.palette])
-        let search = try FitSearch(source: source, limit: limit, options: options, budget: budget)
+        let search = try FitSearch(cache: FitCache(source: source), limit: limit, options: options, budget: budget)
         let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
         return (search.best(base: base, skip: nil), search)
     }

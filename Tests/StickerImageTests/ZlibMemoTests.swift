@@ -38,8 +38,9 @@ struct ZlibMemoTests {
         #expect(made)
         #expect(try Self.stream(memo, [1, 2, 3, 0], marker: 5, made: &made) == [5, 4])
         #expect(made)
-        memo.forget()
-        #expect(try Self.stream(memo, [1, 2, 3], marker: 6, made: &made) == [6, 3])
+        #expect(memo.hitCounts == ZlibMemo.Counts(hits: 1, made: 4))
+        // Another memo keeps nothing of this one's.
+        #expect(try Self.stream(ZlibMemo(capacity: 1 << 20), [1, 2, 3], marker: 6, made: &made) == [6, 3])
         #expect(made)
     }
 
@@ -84,6 +85,7 @@ struct ZlibMemoTests {
 
     @Test("A compressor hands out the stream libdeflate makes, the first time and the next, on many threads at once")
     func compressorStreams() throws {
+        let memo = ZlibMemo(capacity: 24 << 20)
         let inputs = (0..<24).map { k in (0..<20_000).map { UInt8(truncatingIfNeeded: $0 * (k % 6 + 1) / 3) } }
         let made = try inputs.map { input in
             try input.withUnsafeBytes { raw in try DeflateCompressor(level: 6).compressAnew(raw) }
@@ -91,9 +93,28 @@ struct ZlibMemoTests {
         // Six distinct inputs, each four times, on four threads: made once or taken, always libdeflate's stream.
         let streams = ParallelSlots<[UInt8]>(count: inputs.count)
         ParallelWork.forEach(inputs.count, workers: 4) { n in
-            if let stream = try? DeflateCompressor(level: 6).zlib(inputs[n]) { streams.set(n, stream) }
+            if let stream = try? DeflateCompressor(level: 6, memo: memo).zlib(inputs[n]) { streams.set(n, stream) }
         }
         for n in inputs.indices { #expect(streams[n] == made[n], "input \(n)") }
-        #expect(try DeflateCompressor(level: 1).zlib(inputs[0]) != made[0])
+        #expect(memo.hitCounts.hits + memo.hitCounts.made == inputs.count && memo.hitCounts.hits >= 12)
+        #expect(try DeflateCompressor(level: 1, memo: memo).zlib(inputs[0]) != made[0])
+    }
+
+    @Test("Without a memo, every stream is made by libdeflate; an encoder given one makes the same bytes")
+    func encodersWithAndWithoutMemo() throws {
+        let input = (0..<20_000).map { UInt8(truncatingIfNeeded: $0 / 7) }
+        let compressor = try DeflateCompressor(level: 6)
+        #expect(compressor.memo == nil)
+        #expect(try compressor.zlib(input) == input.withUnsafeBytes { try compressor.compressAnew($0) })
+        let image = RGBAImage(width: 40, height: 30, pixels: (0..<4800).map { $0 % 4 == 3 ? 255 : UInt8($0 / 4 % 97) })
+        let memo = ZlibMemo(capacity: 24 << 20)
+        let plain = try PNGEncoder.encode(image, layout: PNGColorReducer.layout(for: [image]), compression: .fast)
+        let first = try PNGEncoder.encode(
+            image, layout: PNGColorReducer.layout(for: [image]), compression: .fast, memo: memo)
+        let made = memo.hitCounts.made
+        let again = try PNGEncoder.encode(
+            image, layout: PNGColorReducer.layout(for: [image]), compression: .fast, memo: memo)
+        #expect(first == plain && again == plain)
+        #expect(made > 0 && memo.hitCounts.made == made && memo.hitCounts.hits > 0)
     }
 }

@@ -26,28 +26,28 @@ public enum APNGEncoder {
     /// `chunks` (colour chunks, copied as they are) go right after IHDR.
     /// `triesClearColour`: an animation without a fully transparent pixel is also encoded with one added to its
     /// layout, for blend "over", and the smaller kept (false: only as it is, half the work). `threads`: how many
-    /// frames are compressed at once (the same bytes for any number).
+    /// frames are compressed at once (the same bytes for any number). `memo`: the caller's streams made before.
     package static func encodeReporting(
         _ image: DecodedImage, compression: PNGCompression, chunks: [(type: String, data: [UInt8])] = [],
-        triesClearColour: Bool = true, threads: Int = 1
+        triesClearColour: Bool = true, threads: Int = 1, memo: ZlibMemo? = nil
     ) throws(EncodeError) -> Written {
         let targets = image.frames.map(\.image)
         let layout = PNGColorReducer.layout(for: targets)
         guard image.frames.count > 1 else {
             let bytes = try PNGEncoder.encode(
-                targets[0], layout: layout, compression: compression, chunks: chunks)
+                targets[0], layout: layout, compression: compression, chunks: chunks, memo: memo)
             return Written(bytes: bytes, layout: layout)
         }
         let holdsClear = targets.contains { frame in
             frame.pixels.withUnsafeBytes { $0.bindMemory(to: UInt32.self).contains(0) }
         }
-        let plain = try Planned(image, layout: layout, allowsOver: holdsClear, compression: compression)
+        let plain = try Planned(image, layout: layout, allowsOver: holdsClear, compression: compression, memo: memo)
         guard !holdsClear, triesClearColour else {
             return try plain.written(image, compression: compression, chunks: chunks, threads: threads)
         }
         // Blend "over" needs a transparent colour the frames lack: try the layout with one added.
         let withClear = PNGColorReducer.layout(for: targets + [RGBAImage(width: 1, height: 1)])
-        let over = try Planned(image, layout: withClear, allowsOver: true, compression: compression)
+        let over = try Planned(image, layout: withClear, allowsOver: true, compression: compression, memo: memo)
         guard compression.thorough else {
             let both = try [plain, over].map { planned throws(EncodeError) in
                 try planned.written(image, compression: compression, chunks: chunks, threads: threads)
@@ -71,7 +71,9 @@ public enum APNGEncoder {
         let firstDiffers = a.colorType != b.colorType || a.bitDepth != b.bitDepth
         let sample = (firstDiffers ? [0] : []) + Array(stride(from: 1, to: image.frames.count, by: Self.sampleStride))
         let sampled = try plans.map { planned throws(EncodeError) in
-            try deflated(planned.judged(sample, threads: threads), level: compression.level, threads: threads)
+            try deflated(
+                planned.judged(sample, threads: threads), level: compression.level, memo: planned.memo, threads: threads
+            )
         }
         let sizes = zip(plans, sampled).map { planned, streams in
             let chunkBytes = planned.layout.auxiliaryChunks.reduce(0) { $0 + 12 + $1.data.count }
@@ -81,7 +83,8 @@ public enum APNGEncoder {
         let inSample = Set(sample)
         let rest = image.frames.indices.filter { !inSample.contains($0) }
         let others = try deflated(
-            plans[kept].judged(rest, threads: threads), level: compression.level, threads: threads)
+            plans[kept].judged(rest, threads: threads), level: compression.level, memo: plans[kept].memo,
+            threads: threads)
         let streams = zip(sample + rest, sampled[kept] + others).sorted { $0.0 < $1.0 }.map(\.1)
         return plans[kept].written(image, data: streams, chunks: chunks)
     }
@@ -93,14 +96,19 @@ public enum APNGEncoder {
     private struct Planned {
         let layout: PNGPixelLayout
         let frames: [APNGFramePlanner.Frame]
+        let memo: ZlibMemo?
 
-        init(_ image: DecodedImage, layout: PNGPixelLayout, allowsOver: Bool, compression: PNGCompression)
-            throws(EncodeError)
-        {
+        init(
+            _ image: DecodedImage, layout: PNGPixelLayout, allowsOver: Bool, compression: PNGCompression,
+            memo: ZlibMemo?
+        ) throws(EncodeError) {
             try PNGEncoder.checkSize(image.width, image.height)
             self.layout = layout
+            self.memo = memo
             let planner = try APNGFramePlanner(
-                layout: layout, allowsOver: allowsOver, trialLevel: compression.thorough ? 6 : 1)
+                layout: layout, allowsOver: allowsOver,
+                trial: DeflateCompressor(
+                    level: compression.thorough ? 6 : 1, memo: memo))
             frames = try planner.plan(image.frames.map(\.image))
         }
 
@@ -109,7 +117,7 @@ public enum APNGEncoder {
             _ image: DecodedImage, compression: PNGCompression, chunks: [(type: String, data: [UInt8])], threads: Int
         ) throws(EncodeError) -> Written {
             let (frames, layout) = (frames, layout)
-            let data = try perFrame(frames.count, level: compression.level, threads: threads) {
+            let data = try perFrame(frames.count, level: compression.level, memo: memo, threads: threads) {
                 compressor, index throws(EncodeError) in
                 try PNGImageData.compress(
                     frames[index].pixels, rect: frames[index].wholeRect, layout: layout, compressor: compressor,
@@ -122,7 +130,7 @@ public enum APNGEncoder {
         /// it (its filters chosen at the middle).
         func judged(_ indices: [Int], threads: Int) throws(EncodeError) -> [[UInt8]] {
             let (frames, layout) = (frames, layout)
-            return try perFrame(indices.count, level: PNGImageData.middleLevel, threads: threads) {
+            return try perFrame(indices.count, level: PNGImageData.middleLevel, memo: memo, threads: threads) {
                 judge, n throws(EncodeError) in
                 let frame = frames[indices[n]]
                 return try PNGImageData.judged(
@@ -170,8 +178,10 @@ public enum APNGEncoder {
     }
 
     /// Filtered frame data as zlib streams at `level`, `threads` frames at a time.
-    private static func deflated(_ data: [[UInt8]], level: Int, threads: Int) throws(EncodeError) -> [[UInt8]] {
-        try perFrame(data.count, level: level, threads: threads) { compressor, index throws(EncodeError) in
+    private static func deflated(_ data: [[UInt8]], level: Int, memo: ZlibMemo?, threads: Int) throws(EncodeError)
+        -> [[UInt8]]
+    {
+        try perFrame(data.count, level: level, memo: memo, threads: threads) { compressor, index throws(EncodeError) in
             try compressor.zlib(data[index])
         }
     }
@@ -179,12 +189,12 @@ public enum APNGEncoder {
     /// `body` of each of `count` frames, `threads` at a time, each thread with a compressor of its own at `level`:
     /// frames are compressed on their own, and at the slowest levels that is most of an encoding's time.
     private static func perFrame<T>(
-        _ count: Int, level: Int, threads: Int,
+        _ count: Int, level: Int, memo: ZlibMemo?, threads: Int,
         _ body: @Sendable (DeflateCompressor, Int) throws(EncodeError) -> T
     ) throws(EncodeError) -> [T] {
         let workers = ParallelWork.threadCount(count, workers: threads)
         let compressors = try PerThread(
-            (0..<workers).map { _ throws(EncodeError) in try DeflateCompressor(level: level) })
+            (0..<workers).map { _ throws(EncodeError) in try DeflateCompressor(level: level, memo: memo) })
         let slots = ParallelSlots<Result<T, EncodeError>>(count: count)
         ParallelWork.forEach(count, workers: workers) { worker, index in
             slots.set(index, Result { () throws(EncodeError) in try body(compressors.items[worker], index) })

@@ -19,13 +19,8 @@ struct APNGFramePlanner {
     let layout: PNGPixelLayout
     /// The layout holds the fully transparent colour 0, which "over" stores for unchanged pixels.
     let allowsOver: Bool
+    /// The quick compressor each possibility is measured by.
     let trial: DeflateCompressor
-
-    init(layout: PNGPixelLayout, allowsOver: Bool, trialLevel: Int) throws(EncodeError) {
-        self.layout = layout
-        self.allowsOver = allowsOver
-        trial = try DeflateCompressor(level: trialLevel)
-    }
 
     func plan(_ targets: [RGBAImage]) throws(EncodeError) -> [Frame] {
         let first = targets[0]

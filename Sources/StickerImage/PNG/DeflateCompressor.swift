@@ -5,23 +5,32 @@ import CDeflate
 final class DeflateCompressor {
     fileprivate let compressor: OpaquePointer
     let level: Int
+    /// The caller's streams made before, handed out again (nil: every stream is made anew).
+    let memo: ZlibMemo?
 
-    init(level: Int) throws(EncodeError) {
+    init(level: Int, memo: ZlibMemo? = nil) throws(EncodeError) {
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
             throw EncodeError.libraryFailed("cannot start libdeflate at level \(level) (out of memory?)")
         }
         self.compressor = compressor
         self.level = level
+        self.memo = memo
+    }
+
+    /// A compressor at another level that shares this one's memo.
+    func atLevel(_ level: Int) throws(EncodeError) -> DeflateCompressor {
+        try DeflateCompressor(level: level, memo: memo)
     }
 
     deinit { libdeflate_free_compressor(compressor) }
 
-    /// `input` as one zlib stream, what a PNG's image data holds (the one made last time, when `ZlibMemo` kept it).
+    /// `input` as one zlib stream, what a PNG's image data holds (the one made before, when the memo kept it).
     func zlib(_ input: UnsafeRawBufferPointer) throws(EncodeError) -> [UInt8] {
-        try ZlibMemo.shared.stream(level: level, of: input) { () throws(EncodeError) in try compressAnew(input) }
+        guard let memo else { return try compressAnew(input) }
+        return try memo.stream(level: level, of: input) { () throws(EncodeError) in try compressAnew(input) }
     }
 
-    /// `input` as one zlib stream, made by libdeflate whatever `ZlibMemo` holds.
+    /// `input` as one zlib stream, made by libdeflate whatever the memo holds.
     func compressAnew(_ input: UnsafeRawBufferPointer) throws(EncodeError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         var written = 0

@@ -22,10 +22,10 @@ public enum PNGEncoder {
     }
 
     /// `image` in `layout` (which must hold its pixels); `strategies` overrides the filter choice; `chunks`
-    /// (colour chunks kept from a source) are copied right after IHDR.
+    /// (colour chunks kept from a source) are copied right after IHDR; `memo`: the caller's streams made before.
     static func encode(
         _ image: RGBAImage, layout: PNGPixelLayout, compression: PNGCompression,
-        strategies: [PNGFilterStrategy]? = nil, chunks: [(type: String, data: [UInt8])] = []
+        strategies: [PNGFilterStrategy]? = nil, chunks: [(type: String, data: [UInt8])] = [], memo: ZlibMemo? = nil
     ) throws(EncodeError) -> [UInt8] {
         try checkSize(image.width, image.height)
         var writer = PNGChunkWriter()
@@ -35,7 +35,7 @@ public enum PNGEncoder {
         for chunk in layout.auxiliaryChunks { writer.append(chunk.type, chunk.data) }
         let data = try PNGImageData.compress(
             image, rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height), layout: layout,
-            compressor: DeflateCompressor(level: compression.level),
+            compressor: DeflateCompressor(level: compression.level, memo: memo),
             triesEveryStrategy: compression.thorough, strategies: strategies)
         writer.append("IDAT", data)
         writer.append("IEND", [])

@@ -31,13 +31,13 @@ enum PNGImageData {
                 // were misjudged at the fastest level (the filters won, then lost at level 6) and at their own.
                 let both: [PNGFilterStrategy] = [.fixed(.none), .minimumSumOfAbsoluteDifferences]
                 if layout.colorType == .palette { return try filtering.smallest(of: both, compressor: compressor) }
-                let best = try filtering.sampledBest(both, level: rankingLevel)
+                let best = try filtering.sampledBest(both, trial: compressor.atLevel(rankingLevel))
                 return try filtering.compressed(best, compressor: compressor)
             }
             // At a final level no higher than the middle one the finalists' own streams are compared, and the
             // smallest is the output; above it they are compared at the middle level first.
             let strongest = compressor.level > middleLevel
-            let judge = strongest ? try DeflateCompressor(level: middleLevel) : compressor
+            let judge = strongest ? try compressor.atLevel(middleLevel) : compressor
             let best = try filtering.judged(
                 triesEveryStrategy && bruteForce ? PNGFilterStrategy.all : PNGFilterStrategy.allButBrute, judge: judge)
             return strongest ? try compressor.zlib(best.data) : best.stream
@@ -121,7 +121,7 @@ enum PNGImageData {
         func judged(_ strategies: [PNGFilterStrategy], judge: DeflateCompressor) throws(EncodeError)
             -> (data: [UInt8], stream: [UInt8])
         {
-            let ranked = try ranked(strategies, level: rankingLevel)
+            let ranked = try ranked(strategies, trial: judge.atLevel(rankingLevel))
             var finalists = Array(ranked.prefix(2))
             if let unfiltered = ranked.first(where: { $0.strategy == .fixed(.none) }),
                 !finalists.contains(where: { $0.strategy == .fixed(.none) })
@@ -136,11 +136,10 @@ enum PNGImageData {
             return best!
         }
 
-        /// Each strategy and its filtered data, smallest first when compressed at `level`.
-        func ranked(_ strategies: [PNGFilterStrategy], level: Int) throws(EncodeError)
+        /// Each strategy and its filtered data, smallest first when compressed by `trial`.
+        func ranked(_ strategies: [PNGFilterStrategy], trial: DeflateCompressor) throws(EncodeError)
             -> [(strategy: PNGFilterStrategy, data: [UInt8])]
         {
-            let trial = try DeflateCompressor(level: level)
             var sized: [(strategy: PNGFilterStrategy, data: [UInt8], size: Int, order: Int)] = []
             for (order, strategy) in strategies.enumerated() {
                 let data = filtered(strategy)
@@ -149,9 +148,10 @@ enum PNGImageData {
             return sized.sorted { ($0.size, $0.order) < ($1.size, $1.order) }.map { ($0.strategy, $0.data) }
         }
 
-        /// The strategy whose data compresses smallest at `level`, on a sample of rows.
-        func sampledBest(_ strategies: [PNGFilterStrategy], level: Int) throws(EncodeError) -> PNGFilterStrategy {
-            let trial = try DeflateCompressor(level: level)
+        /// The strategy whose data compresses smallest by `trial`, on a sample of rows.
+        func sampledBest(_ strategies: [PNGFilterStrategy], trial: DeflateCompressor) throws(EncodeError)
+            -> PNGFilterStrategy
+        {
             let bandHeight = max(1, height / (8 * sampleBands))
             let bands = (0..<sampleBands).map { k in
                 let start = min(height - bandHeight, k * height / sampleBands)

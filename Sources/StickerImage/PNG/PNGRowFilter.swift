@@ -35,11 +35,14 @@ public enum PNGRowFilter {
         _ rows: UnsafeRawBufferPointer, rowBytes: Int, height: Int, bytesPerPixel: Int, strategy: PNGFilterStrategy,
         band: Range<Int>? = nil
     ) -> [UInt8] {
-        if strategy == .brute, band == nil || band == 0..<height,
-            let brute = try? PNGBruteFilter.filter(
-                rows, rowBytes: rowBytes, height: height, bytesPerPixel: bytesPerPixel)
-        {
-            return brute
+        if strategy == .brute, band == nil || band == 0..<height {
+            do {
+                return try PNGBruteFilter.filter(rows, rowBytes: rowBytes, height: height, bytesPerPixel: bytesPerPixel)
+            } catch {
+                // libdeflate could not start its trial compressor (out of memory): the rows are filtered by the
+                // heuristic below, the same valid data, and the encoder's own compressor reports the failure if it
+                // meets it too.
+            }
         }
         let band = band ?? 0..<height
         let zeros = [UInt8](repeating: 0, count: rowBytes)

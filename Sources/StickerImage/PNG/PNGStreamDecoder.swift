@@ -62,7 +62,13 @@ enum PNGStreamDecoder {
         guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         let width = Int(bytes.uint32BE(at: 16))
         let height = Int(bytes.uint32BE(at: 20))
-        guard width > 0, height > 0, (try? limits.checkCanvas(width: width, height: height)) != nil else { return nil }
+        guard width > 0, height > 0 else { return nil }
+        do {
+            try limits.checkCanvas(width: width, height: height)
+        } catch {
+            // No size to plan with: the decode itself meets the same limit and reports it.
+            return nil
+        }
         return (width, height)
     }
 

@@ -1,17 +1,16 @@
 import Foundation
 import StickerSupport
 
-/// The zlib streams this process made lately, by level and input, for `DeflateCompressor` to hand out again.
-/// `fit` compresses the same filtered rows many times (a candidate's sampled frames, then its whole; the frames
-/// an APNG's two plans share; the same frames as the estimate of two settings): a quarter of the bytes it
-/// deflated on the bench's animations, a tenth on its stills. libdeflate's stream depends only on the input and
-/// the level, so a kept stream is the one the call would make.
+/// The zlib streams an encoding's caller made lately, by level and input, for the PNG and APNG encoders to hand
+/// out again (`LosslessOptimizer.encode`'s `memo`). `fit` compresses the same filtered rows many times (a
+/// candidate's sampled frames, then its whole; the frames an APNG's two plans share; the same frames as the
+/// estimate of two settings): its run owns one and hands it down. libdeflate's stream depends only on the input
+/// and the level, so a kept stream is the one the call would make. Safe to share between threads.
 ///
 /// Keyed by the input's length and XXH3-128 (no two inputs of a run are expected to share one), the streams are
-/// kept while they and their keeping take at most `capacity` bytes, the oldest leaving first: on the bench sets
-/// nearly every repeat came within 64 MB of input, about a fifth of that in streams.
-final class ZlibMemo: @unchecked Sendable {
-    static let shared = ZlibMemo(capacity: 24 << 20)
+/// kept while they and their keeping take at most `capacity` bytes, the oldest leaving first (docs/decisions.md
+/// says how the capacity was chosen).
+public final class ZlibMemo: @unchecked Sendable {
 
     private struct Key: Hashable {
         var level: Int
@@ -26,29 +25,37 @@ final class ZlibMemo: @unchecked Sendable {
     private var order: [Key] = []
     private var oldest = 0
     private var held = 0
+    private var counts = Counts()
+
+    /// How often a stream was handed out again, and how often one was made: for a bench, never a report.
+    public struct Counts: Sendable, Equatable {
+        public var hits = 0
+        public var made = 0
+
+        public init(hits: Int = 0, made: Int = 0) {
+            self.hits = hits
+            self.made = made
+        }
+    }
 
     /// What keeping a stream costs beside its bytes: its key, the array's header, its place in `order`.
     static let entryBytes = 96
 
-    init(capacity: Int) { self.capacity = capacity }
+    /// `capacity`: the most bytes its streams and their keeping may take.
+    public init(capacity: Int) { self.capacity = capacity }
 
-    /// Forgets every stream: for a test that must see libdeflate run, not a stream kept from an earlier call.
-    func forget() {
-        lock.lock()
-        defer { lock.unlock() }
-        streams.removeAll()
-        order.removeAll()
-        (oldest, held) = (0, 0)
-    }
+    public var hitCounts: Counts { lock.withLock { counts } }
 
     /// The stream of `input` at `level`: a kept one, else `make`'s, which is then kept.
     func stream(level: Int, of input: UnsafeRawBufferPointer, _ make: () throws(EncodeError) -> [UInt8])
         throws(EncodeError) -> [UInt8]
     {
         let key = Key(level: level, count: input.count, digest: Digest128(of: input))
-        lock.lock()
-        let known = streams[key]
-        lock.unlock()
+        let known = lock.withLock {
+            let known = streams[key]
+            if known == nil { counts.made += 1 } else { counts.hits += 1 }
+            return known
+        }
         if let known { return known }
         let made = try make()
         keep(made, as: key)

@@ -10,21 +10,27 @@ public enum FitPreview {
     /// The sheet as PNG bytes. Throws when the sheet would pass the decode limits.
     public static func png(_ results: [FitResult], minQuality: Double, limits: DecodeLimits) throws -> [UInt8] {
         let rows = results.compactMap { result -> BeforeAfterSheet.Row? in
-            guard result.outcome == .fitted || result.outcome == .belowMinQuality, let before = result.previewBefore,
-                let after = result.previewAfter
-            else { return nil }
-            // The score first, so a narrow cell still shows it.
-            let bar = result.outcome == .belowMinQuality ? String(format: " UNDER %g", minQuality) : ""
-            let score = result.score.map {
-                String(format: "worst %.1f", $0.worst) + bar + String(format: ", mean %.1f", $0.mean)
+            let fitted: FitOutput
+            var bar = ""
+            switch result {
+            case .fitted(let output): fitted = output
+            case .belowMinQuality(let output, _):
+                fitted = output
+                bar = String(format: " UNDER %g", minQuality)
+            case .unchanged, .renamed, .failed: return nil
             }
-            var bytes = "\(result.before?.bytes.grouped ?? "?") -> \(result.after?.bytes.grouped ?? "?") bytes"
+            guard let preview = fitted.preview else { return nil }
+            // The score first, so a narrow cell still shows it.
+            let score =
+                String(format: "worst %.1f", fitted.score.worst) + bar
+                + String(format: ", mean %.1f", fitted.score.mean)
+            var bytes = "\(fitted.before.bytes.grouped) -> \(fitted.after.bytes.grouped) bytes"
             // An animation shows the frame scored worst.
-            if let frames = result.before?.frames, frames > 1, let worst = result.score?.worstFrame {
-                bytes += "; frame \(worst + 1) of \(frames) drawn"
+            if fitted.before.frames > 1 {
+                bytes += "; frame \(fitted.score.worstFrame + 1) of \(fitted.before.frames) drawn"
             }
             return BeforeAfterSheet.Row(
-                name: result.path, caption: (score.map { [$0] } ?? []) + [bytes], before: before, after: after)
+                name: fitted.path, caption: [score, bytes], before: preview.before, after: preview.after)
         }
         return try PNGEncoder.encodeOpaque(try BeforeAfterSheet.render(rows, limits: limits))
     }

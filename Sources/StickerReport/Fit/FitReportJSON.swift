@@ -28,21 +28,33 @@ extension FitReport {
     }
 
     static func json(_ result: FitResult, output: String?) -> JSONValue {
-        .object([
+        // What only a re-encoded file has (nil otherwise), and the candidates a failed search encoded.
+        var encoded: FitOutput?
+        var candidates = 0
+        switch result {
+        case .unchanged, .renamed: break
+        case .fitted(let fitted), .belowMinQuality(let fitted, _):
+            encoded = fitted
+            candidates = fitted.candidates
+        case .failed(let failed): candidates = failed.candidates
+        }
+        let knobs = encoded?.knobs
+        let colors = knobs?.colors
+        return .object([
             ("path", .string(result.path)),
-            ("outcome", .string(result.outcome.rawValue)),
+            ("outcome", .string(result.kind.rawValue)),
             ("output", .optional(output) { .string($0) }),
             ("before", .optional(result.before, json)),
             ("after", .optional(result.after, json)),
-            ("losslessSteps", .array(result.losslessSteps.map { .string($0) })),
-            ("lossySteps", .array(result.lossySteps.map { .string($0) })),
-            ("colors", .optional(result.colors) { .int($0) }),
-            ("dithered", .optional(result.dithered) { .bool($0) }),
-            ("framePalettes", .optional(result.framePalettes) { .bool($0) }),
-            ("jpegQuality", .optional(result.jpegQuality) { .int($0) }),
-            ("gifLossy", .optional(result.gifLossy) { .int($0) }),
-            ("score", .optional(result.score) { $0.json }),
-            ("candidates", .int(result.candidates)),
+            ("losslessSteps", .array((encoded?.losslessSteps ?? []).map { .string($0) })),
+            ("lossySteps", .array((encoded?.lossySteps ?? []).map { .string($0) })),
+            ("colors", .optional(colors) { .int($0) }),
+            ("dithered", .optional(knobs.flatMap { colors == nil ? nil : $0.dithered }) { .bool($0) }),
+            ("framePalettes", .optional(knobs.flatMap { colors == nil ? nil : $0.framePalettes }) { .bool($0) }),
+            ("jpegQuality", .optional(knobs?.quality) { .int($0) }),
+            ("gifLossy", .optional(knobs.flatMap { $0.lossy > 0 ? $0.lossy : nil }) { .int($0) }),
+            ("score", .optional(encoded?.score) { $0.json }),
+            ("candidates", .int(candidates)),
             ("seconds", .double(result.seconds)),
             ("reason", .optional(result.reason) { .string($0) }),
             ("hint", .optional(result.hint) { .string($0) }),

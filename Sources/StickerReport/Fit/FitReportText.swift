@@ -31,35 +31,43 @@ extension FitReport {
     /// `output`: where the file was written, nil when nothing was (a failure, --dry-run, or a file under
     /// --min-quality with --in-place, whose input is kept).
     static func lines(for result: FitResult, output: String?, dryRun: Bool, minQuality: Double) -> [String] {
-        let before = result.before.map { "\($0.bytes.grouped)" } ?? "?"
-        switch result.outcome {
-        case .failed:
-            return ["\(result.path): not fitted: \(result.reason ?? "unknown")", "  hint: \(result.hint ?? "")"]
-        case .unchanged:
-            return ["\(result.path): fits already (\(before) bytes)" + (output.map { ", copied to \($0)" } ?? "")]
-        case .renamed:
-            return ["\(result.path): fits; named \(result.outputName ?? "")" + (output.map { " -> \($0)" } ?? "")]
-        case .fitted, .belowMinQuality:
-            let below = result.outcome == .belowMinQuality
-            let kept = below && output == nil && !dryRun ? ", not written: the input is kept" : ""
-            var lines = [
-                "\(result.path): \(before) -> \((result.after?.bytes ?? 0).grouped) bytes"
-                    + (output.map { " -> \($0)" } ?? "")
-                    + (below ? ", UNDER --min-quality " + String(format: "%g", minQuality) : "") + kept
+        switch result {
+        case .failed(let failed):
+            return ["\(failed.path): not fitted: \(failed.failure.reason)", "  hint: \(failed.failure.hint)"]
+        case .unchanged(let kept):
+            return [
+                "\(kept.path): fits already (\(kept.facts.bytes.grouped) bytes)"
+                    + (output.map { ", copied to \($0)" } ?? "")
             ]
-            if let after = result.after {
-                let frames = after.frames > 1 ? ", \(after.frames) frames, \(Int(after.durationMs)) ms" : ""
-                lines.append("  output    \(after.format.displayName), \(after.width)x\(after.height) px\(frames)")
-            }
-            let applied = result.losslessSteps + result.lossySteps
-            lines.append("  applied   " + (applied.isEmpty ? "lossless re-encoding" : applied.joined(separator: "; ")))
-            if let score = result.score { lines.append("  score     " + scoreText(score)) }
-            lines.append(
-                "  time      " + String(format: "%.2f s", result.seconds)
-                    + ", \(result.candidates) candidate\(result.candidates == 1 ? "" : "s") encoded")
-            if below { lines += ["  warning   \(result.reason ?? "")", "  hint: \(result.hint ?? "")"] }
+        case .renamed(let kept):
+            return ["\(kept.path): fits; named \(kept.outputName)" + (output.map { " -> \($0)" } ?? "")]
+        case .fitted(let fitted):
+            return lines(for: fitted, output: output, under: nil)
+        case .belowMinQuality(let fitted, let shortfall):
+            let kept = output == nil && !dryRun ? ", not written: the input is kept" : ""
+            var lines = lines(
+                for: fitted, output: output, under: ", UNDER --min-quality " + String(format: "%g", minQuality) + kept)
+            lines += ["  warning   \(shortfall.reason)", "  hint: \(shortfall.hint)"]
             return lines
         }
+    }
+
+    /// A re-encoded file's lines: bytes, output, what was applied, its score and time. `under`: the flag after its
+    /// bytes when it scores under --min-quality.
+    private static func lines(for fitted: FitOutput, output: String?, under: String?) -> [String] {
+        let after = fitted.after
+        let frames = after.frames > 1 ? ", \(after.frames) frames, \(Int(after.durationMs)) ms" : ""
+        let applied = fitted.losslessSteps + fitted.lossySteps
+        let candidates = fitted.candidates
+        return [
+            "\(fitted.path): \(fitted.before.bytes.grouped) -> \(after.bytes.grouped) bytes"
+                + (output.map { " -> \($0)" } ?? "") + (under ?? ""),
+            "  output    \(after.format.displayName), \(after.width)x\(after.height) px\(frames)",
+            "  applied   " + (applied.isEmpty ? "lossless re-encoding" : applied.joined(separator: "; ")),
+            "  score     " + scoreText(fitted.score),
+            "  time      " + String(format: "%.2f s", fitted.seconds)
+                + ", \(candidates) candidate\(candidates == 1 ? "" : "s") encoded",
+        ]
     }
 
     static func scoreText(_ score: StickerScore) -> String {
