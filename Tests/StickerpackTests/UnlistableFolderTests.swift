@@ -96,4 +96,52 @@ struct UnlistableFolderTests {
                     + art.path), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    @Test("build: an output folder it cannot list is not replaced as if it were empty")
+    func outputFolder() throws {
+        try folder("out", mode: 0o777)
+        let output = try folder("out/S.xcstickers")
+        try Data("mine".utf8).write(to: output.appendingPathComponent("notes.txt"))
+        // Writable and searchable, not listable: renaming it away would have succeeded.
+        try FileManager.default.setAttributes([.posixPermissions: 0o333], ofItemAtPath: output.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: output.path) }
+        let result = try run(["build", Stickerpack.sample("Clean"), "-o", output.path, "--quiet"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "cannot write \(output.path): cannot list the folder: permission denied; nothing was written"),
+            "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test("build --xcode-project: a folder it cannot list is refused with status 2, nothing written into it")
+    func exportFolder() throws {
+        try folder("out", mode: 0o777)
+        let app = try folder("out/App", mode: 0o333)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: app.path) }
+        let result = try run([
+            "build", Stickerpack.sample("Clean"), "--xcode-project", app.path, "--bundle-id", "com.example.cats",
+        ])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(app.path): cannot list the folder: permission denied. Nothing was written. Make it readable, or "
+                    + "export into a new folder."), "\(result.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: app.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: app.path).isEmpty)
+    }
+
+    @Test("frames: a frame of an earlier run it cannot remove is an error, not a stale frame left in the set")
+    func staleFrame() throws {
+        let out = try folder("frames", mode: 0o777)
+        // A read-only folder of the test's in the place of frame 1: it cannot be emptied, so it cannot be removed.
+        let stale = try folder("frames/frame-0001.png", mode: 0o555, files: ["cat.png"])
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stale.path) }
+        let result = try run(["frames", Stickerpack.sample("Clean/cat.png"), "-o", out.path])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(out.path)/frame-0001.png: cannot remove this frame of an earlier run (permission denied)"),
+            "\(result.stderr)")
+    }
 }
