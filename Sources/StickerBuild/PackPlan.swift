@@ -66,7 +66,7 @@ public struct PackPlan: Sendable {
         do {
             names = try FolderListing.names(in: folder)
         } catch {
-            throw PlanError(description: "\(folder): \(error)")
+            throw PlanError(description: "\(folder): \(error); make it readable")
         }
         var items: [(stem: String, source: Item.Source)] = []
         var skipped: [String] = []
@@ -76,8 +76,16 @@ public struct PackPlan: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             let stem = (name as NSString).deletingPathExtension
             if isDirectory.boolValue {
-                let frames = ((try? FolderListing.names(in: path)) ?? [])
-                    .filter { ImageFormat.readableExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                let listed: [String]
+                do {
+                    listed = try FolderListing.names(in: path)
+                } catch {
+                    // A sequence whose frames cannot be listed would be left out of the pack without a word.
+                    throw PlanError(description: "\(path): \(error); make it readable, or move it out of \(folder)")
+                }
+                let frames = listed.filter {
+                    ImageFormat.readableExtensions.contains(($0 as NSString).pathExtension.lowercased())
+                }
                 var files: [String] = []
                 for frame in frames.map({ path + "/" + $0 }) {
                     if let reason = boundary.escape(frame) { refused[frame] = reason } else { files.append(frame) }
@@ -125,6 +133,10 @@ extension PackPlan {
     /// The first sticker pack of a catalog, as it stands: its order, names, labels and sequence timing, so
     /// that building it again gives the same catalog.
     public static func make(catalog: StickerCatalog) throws(PlanError) -> PackPlan {
+        // A folder that cannot be listed would leave its stickers out of the build without a word.
+        if let unlisted = catalog.issues.first(where: { $0.kind == .unlistableFolder }) {
+            throw PlanError(description: "\(unlisted.path): \(unlisted.message); make it readable")
+        }
         guard let pack = catalog.packs.first else {
             throw PlanError(description: "\(catalog.path): holds no sticker pack")
         }

@@ -17,8 +17,18 @@ extension PackPlan {
     package static func load(
         source: String, labels: String? = nil, order: String? = nil, followSymlinks: Bool = false
     ) throws(SourceError) -> PackPlan {
-        if let project = XcodeProjectFolder.folder(of: source) {
-            let catalogs = XcodeProjectFolder.catalogs(in: project)
+        let project: String?
+        let catalogs: [String]
+        do {
+            project = try XcodeProjectFolder.folder(of: source)
+            catalogs =
+                try project.map { path throws(FolderWalk.Unlistable) in
+                    try XcodeProjectFolder.catalogs(in: path)
+                } ?? []
+        } catch {
+            throw SourceError(description: "\(error); make it readable", isUsage: true)
+        }
+        if project != nil {
             guard catalogs.count == 1 else {
                 throw SourceError(
                     description: "\(source): an Xcode project with \(catalogs.isEmpty ? "no" : "\(catalogs.count)") "

@@ -42,8 +42,10 @@ public struct VariantBatch: Sendable {
     /// `run` writes (JPEG data named .png gets .jpg variants; APNG and PNG share .png).
     public func plannedOutputs() -> [String] {
         jobs.flatMap { job in
-            let head = try? FileBytes.head(job.source, count: 16, limit: writer.limits.maxFileBytes)
-            let format = head.flatMap { try? FormatSniffer.sniff($0) }
+            // No cause lost: a file that cannot be read or sniffed fails in `run`, which reports why; here it is
+            // named by its extension.
+            let format = try? FormatSniffer.sniff(
+                FileBytes.head(job.source, count: 16, limit: writer.limits.maxFileBytes))
             return writer.paths(for: job.source, stem: job.stem, in: job.folder, format: format).map(\.path)
         }
     }

@@ -81,6 +81,8 @@ public struct CatalogIssue: Sendable, Equatable {
         case outsideLink
         /// A filename with `..` or a path separator, which would name a file outside its folder.
         case unsafeFilename
+        /// A catalog, pack or icon set folder that cannot be listed: what it holds was not read.
+        case unlistableFolder
     }
 
     public var path: String
@@ -90,6 +92,10 @@ public struct CatalogIssue: Sendable, Equatable {
 
     /// A filename or symbolic link that would lead out of the folder being read: nothing was read there.
     public var leadsOutside: Bool { kind == .outsideLink || kind == .unsafeFilename }
+
+    /// Something of the catalog was not read: outside it, or in a folder that cannot be listed. Commands that work
+    /// on a catalog's files (`variants`, `fit`) report these before the rest, as they do files left unread.
+    public var leftUnread: Bool { leadsOutside || kind == .unlistableFolder }
 
     public init(path: String, kind: Kind, message: String, hint: String) {
         self.path = path

@@ -6,6 +6,11 @@ import StickerSupport
 extension CatalogReader.Reading {
     mutating func readPack(_ path: String) {
         guard staysInside(path) else { return }
+        guard let names = listing(path) else {
+            // Kept, without stickers, so a build from the catalog stops on the issue, not on "holds no sticker pack".
+            packs.append(StickerPackFolder(path: path, gridSize: nil, entries: []))
+            return
+        }
         let file = path + "/Contents.json"
         let json = contents(of: path) ?? [:]
         checkKeys(json, known: CatalogReader.packKeys, in: file, what: "the sticker pack")
@@ -24,8 +29,8 @@ extension CatalogReader.Reading {
         }
 
         let onDisk =
-            Self.subfolders(of: path, withExtension: "sticker")
-            + Self.subfolders(of: path, withExtension: "stickersequence")
+            Self.subfolders(of: names, in: path, withExtension: "sticker")
+            + Self.subfolders(of: names, in: path, withExtension: "stickersequence")
         var listedNames: [String] = []
         if let stickers = json["stickers"] as? [Any] {
             for (index, element) in stickers.enumerated() {

@@ -69,7 +69,8 @@ public enum CatalogReader {
         mutating func contents(of folder: String, required: Bool = true) -> [String: Any]? {
             let file = folder + "/Contents.json"
             guard FileManager.default.fileExists(atPath: file) else {
-                if required {
+                // A folder that cannot be listed is reported as such, not as one without a Contents.json.
+                if required && listing(folder) != nil {
                     issue(
                         folder, .contentsJSON, "has no Contents.json",
                         "Xcode ignores a folder without one: add it, or rebuild the catalog with stickerpack build")
@@ -121,23 +122,37 @@ public enum CatalogReader {
             }
         }
 
-        static func subfolders(of path: String, withExtension ext: String) -> [String] {
-            let names = (try? FolderListing.names(in: path, hidden: true)) ?? []
-            return names.filter { ($0 as NSString).pathExtension.lowercased() == ext }.map { path + "/" + $0 }
+        /// The names in `path`, or nil with an issue when it cannot be listed (Xcode could not read it either).
+        mutating func listing(_ path: String) -> [String]? {
+            do {
+                return try FolderListing.names(in: path, hidden: true)
+            } catch {
+                issue(
+                    path, .unlistableFolder, "\(error); nothing in it was read",
+                    "make the folder readable (check its permissions and owner)")
+                return nil
+            }
+        }
+
+        static func subfolders(of names: [String], in path: String, withExtension ext: String) -> [String] {
+            names.filter { ($0 as NSString).pathExtension.lowercased() == ext }.map { path + "/" + $0 }
         }
 
         mutating func readRoot(_ path: String) {
+            guard let names = listing(path) else { return }
             if let root = contents(of: path) {
                 checkKeys(root, known: ["info", "properties"], in: path + "/Contents.json", what: "the catalog")
             }
-            let packFolders = Self.subfolders(of: path, withExtension: "stickerpack")
+            let packFolders = Self.subfolders(of: names, in: path, withExtension: "stickerpack")
             if packFolders.isEmpty {
                 issue(
                     path, .noPack, "holds no .stickerpack folder",
                     "add a sticker pack, or build one with stickerpack build")
             }
             for pack in packFolders { readPack(pack) }
-            for iconSet in Self.subfolders(of: path, withExtension: "stickersiconset") { readIconSet(iconSet) }
+            for iconSet in Self.subfolders(of: names, in: path, withExtension: "stickersiconset") {
+                readIconSet(iconSet)
+            }
         }
     }
 }

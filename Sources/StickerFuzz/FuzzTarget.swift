@@ -22,6 +22,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The image targets share one entry (the content picks the decoder); their seeds and dictionaries differ.
     static func decode(_ bytes: [UInt8]) {
+        // No cause lost: a clean error is the expected outcome for most inputs; only a crash is a finding.
         _ = try? ImageProbe.probe(bytes)
         guard let image = try? ImageDecoder.decode(bytes) else { return }
         // Touch what lint computes from the pixels, so a frame shorter than its size would show.
@@ -45,7 +46,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         for folder in [
             "", "/Pack.stickerpack/a.sticker", "/Pack.stickerpack/b.stickersequence", "/Icons.stickersiconset",
         ] {
-            try? FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
+            } catch {
+                // Without its folders the target would read nothing, and every run would pass for the wrong reason.
+                fatalError("cannot make the fuzz catalog \(root + folder): \(error.localizedDescription)")
+            }
         }
         return root
     }()

@@ -29,16 +29,32 @@ public enum FrameExport {
                 throw PlainFailure("\(error)")
             }
         }
-        removeStaleFrames(in: folder, from: encoded.count)
+        try removeStaleFrames(in: folder, from: encoded.count)
         return image
     }
 
-    /// Frames left by an earlier, longer run would read as part of this animation.
-    static func removeStaleFrames(in folder: String, from count: Int) {
+    /// Frames left by an earlier, longer run would read as part of this animation: one that stays is a failure.
+    static func removeStaleFrames(in folder: String, from count: Int) throws(PlainFailure) {
         var index = count
         while FileManager.default.fileExists(atPath: folder + "/" + frameName(index)) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + frameName(index))
+            let path = folder + "/" + frameName(index)
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw PlainFailure(
+                    "\(path): cannot remove this frame of an earlier run (\(reason(error))); it would read as part of "
+                        + "this animation. Remove it, or write the frames into an empty folder.")
+            }
             index += 1
+        }
+    }
+
+    /// The reason in the words the other file errors use; Foundation's reads as a sentence about an operation.
+    private static func reason(_ error: any Error) -> String {
+        switch (error as? CocoaError)?.code {
+        case .fileWriteNoPermission?, .fileReadNoPermission?: return "permission denied"
+        case .fileWriteVolumeReadOnly?: return "the disk is read-only"
+        default: return error.localizedDescription
         }
     }
 }

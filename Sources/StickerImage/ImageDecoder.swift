@@ -29,7 +29,7 @@ public enum ImageDecoder {
             return try FileBytes.read(path, limit: limits.maxFileBytes)
         } catch {
             switch error {
-            case .unreadable(let reason): throw .unreadable(reason)
+            case .unreadable(let reason), .unlistable(let reason): throw .unreadable(reason)
             case .tooLarge(let reason): throw .limitExceeded(reason)
             }
         }

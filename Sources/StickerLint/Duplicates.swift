@@ -7,15 +7,26 @@ import StickerSupport
 /// equal pixels, so a candidate whose file is byte for byte an earlier one's is confirmed without decoding; only
 /// candidates of different bytes are decoded and compared frame by frame. Groups are checked on `jobs` workers.
 enum Duplicates {
-    /// For each sticker identical to an earlier one of `stickers`, the earlier one's path (by index).
-    static func confirm(_ stickers: [StickerFacts], limits: DecodeLimits, jobs: Int? = nil) -> [Int: String] {
+    /// What the check found: for each sticker identical to an earlier one, the earlier one's path; for each that
+    /// no longer reads or decodes (it changed since its facts were taken), why (by index).
+    struct Confirmed {
+        var sameAs: [Int: String] = [:]
+        var failed: [Int: DecodeError] = [:]
+
+        mutating func merge(_ other: Confirmed) {
+            sameAs.merge(other.sameAs) { a, _ in a }
+            failed.merge(other.failed) { a, _ in a }
+        }
+    }
+
+    static func confirm(_ stickers: [StickerFacts], limits: DecodeLimits, jobs: Int? = nil) -> Confirmed {
         var byKey: [PixelKey: [Int]] = [:]
         for (index, sticker) in stickers.enumerated() {
             if let key = sticker.pixelKey { byKey[key, default: []].append(index) }
         }
         let groups = byKey.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
-        let found = UnsafeMutableBufferPointer<[Int: String]>.allocate(capacity: groups.count)
-        found.initialize(repeating: [:])
+        let found = UnsafeMutableBufferPointer<Confirmed>.allocate(capacity: groups.count)
+        found.initialize(repeating: Confirmed())
         defer {
             found.deinitialize()
             found.deallocate()
@@ -25,17 +36,24 @@ enum Duplicates {
         ParallelWork.forEach(groups.count, workers: jobs) { index in
             slots[index] = confirm(group: groups[index], paths: paths, limits: limits)
         }
-        return found.reduce(into: [:]) { all, group in all.merge(group) { a, _ in a } }
+        return found.reduce(into: Confirmed()) { all, group in all.merge(group) }
     }
 
-    /// One group of equal keys, in path order: each member against the distinct ones before it.
-    static func confirm(group: [Int], paths: [String], limits: DecodeLimits) -> [Int: String] {
+    /// One group of equal keys, in path order: each member against the distinct ones before it. A member that
+    /// fails to read or decode now is reported as failed, never taken for a distinct sticker.
+    static func confirm(group: [Int], paths: [String], limits: DecodeLimits) -> Confirmed {
         var originals: [Original] = []
-        var sameAs: [Int: String] = [:]
+        var result = Confirmed()
         for index in group {
-            guard let bytes = try? FileBytes.read(paths[index], limit: limits.maxFileBytes) else { continue }
+            let bytes: [UInt8]
+            do {
+                bytes = try ImageDecoder.readFile(at: paths[index], limits: limits)
+            } catch {
+                result.failed[index] = error
+                continue
+            }
             if let original = originals.first(where: { $0.bytes == bytes }) {
-                sameAs[index] = paths[original.index]
+                result.sameAs[index] = paths[original.index]
                 continue
             }
             // The first of a group is decoded only if a later one of other bytes needs its pixels.
@@ -43,12 +61,23 @@ enum Duplicates {
                 originals.append(Original(index: index, bytes: bytes))
                 continue
             }
-            guard let frames = try? ImageDecoder.decode(bytes, limits: limits).frames else { continue }
+            let frames: [AnimationFrame]
+            do {
+                frames = try ImageDecoder.decode(bytes, limits: limits).frames
+            } catch {
+                result.failed[index] = error
+                continue
+            }
             var match: Int?
             for position in originals.indices {
                 if originals[position].frames == nil {
-                    originals[position].frames = try? ImageDecoder.decode(originals[position].bytes, limits: limits)
-                        .frames
+                    do {
+                        originals[position].frames = try ImageDecoder.decode(originals[position].bytes, limits: limits)
+                            .frames
+                    } catch {
+                        result.failed[originals[position].index] = error
+                        originals[position].frames = []
+                    }
                 }
                 if let theirs = originals[position].frames, samePixels(theirs, frames) {
                     match = originals[position].index
@@ -56,12 +85,12 @@ enum Duplicates {
                 }
             }
             if let match {
-                sameAs[index] = paths[match]
+                result.sameAs[index] = paths[match]
             } else {
                 originals.append(Original(index: index, bytes: bytes, frames: frames))
             }
         }
-        return sameAs
+        return result
     }
 
     /// A distinct sticker of a group: its bytes, and its frames once a candidate of other bytes needed them.

@@ -52,8 +52,15 @@ public enum InputDiscovery {
             }
             if !isDirectory.boolValue {
                 looseFiles.append(path)
-            } else if let project = XcodeProjectFolder.folder(of: path) {
-                let catalogs = XcodeProjectFolder.catalogs(in: project)
+            } else if let project = try unlistable(
+                in: path,
+                { () throws(FolderWalk.Unlistable) in
+                    try XcodeProjectFolder.folder(of: path)
+                })
+            {
+                let catalogs = try unlistable(in: path) { () throws(FolderWalk.Unlistable) in
+                    try XcodeProjectFolder.catalogs(in: project)
+                }
                 if catalogs.isEmpty {
                     throw InputError(path: path, reason: "an Xcode project with no .xcstickers catalog in its folder")
                 }
@@ -69,7 +76,9 @@ public enum InputDiscovery {
                 var files: [String] = []
                 var catalogs: [String] = []
                 var refused: [String: String] = [:]
-                walk(path, boundary: boundary, files: &files, catalogs: &catalogs, refused: &refused)
+                try unlistable(in: path) { () throws(FolderWalk.Unlistable) in
+                    try walk(path, boundary: boundary, files: &files, catalogs: &catalogs, refused: &refused)
+                }
                 let kept = files.filter { !configuration.excludes($0) }
                 if !kept.isEmpty || catalogs.isEmpty {
                     var pack = PackInput(name: path, stickerPaths: kept)
@@ -86,6 +95,17 @@ public enum InputDiscovery {
         }
         if !looseFiles.isEmpty { packs.append(PackInput(name: "files", stickerPaths: looseFiles)) }
         return packs
+    }
+
+    /// `body`'s folder that cannot be listed as an input error naming it: lint would otherwise pass over its
+    /// stickers without a word.
+    static func unlistable<T>(in given: String, _ body: () throws(FolderWalk.Unlistable) -> T) throws(InputError) -> T {
+        do {
+            return try body()
+        } catch {
+            let fix = error.folder == given ? "make it readable" : "make it readable, or move it out of \(given)"
+            throw InputError(path: error.folder, reason: "\(error.error); \(fix)")
+        }
     }
 
     static func catalogPacks(_ catalog: StickerCatalog, configuration: LintConfiguration) -> [PackInput] {
@@ -114,8 +134,8 @@ public enum InputDiscovery {
     static func walk(
         _ directory: String, boundary: FolderBoundary, files: inout [String], catalogs: inout [String],
         refused: inout [String: String]
-    ) {
-        FolderWalk.walk(directory) { entry in
+    ) throws(FolderWalk.Unlistable) {
+        try FolderWalk.walk(directory) { entry in
             switch entry {
             case .unnamable(let path):
                 // Kept, so lint says the name cannot be opened.

@@ -45,8 +45,13 @@ extension Linter {
             offset += input.stickerPaths.count
             // Frames of a sequence may repeat each other: only whole stickers are compared for duplicates.
             let whole = stickers.indices.filter { input.sequenceOf[stickers[$0].path] == nil }
-            for (position, original) in Duplicates.confirm(whole.map { stickers[$0] }, limits: limits, jobs: jobs) {
+            let confirmed = Duplicates.confirm(whole.map { stickers[$0] }, limits: limits, jobs: jobs)
+            for (position, original) in confirmed.sameAs {
                 stickers[whole[position]].sameAs = original
+            }
+            // A file that no longer reads or decodes changed while lint ran: it is reported as it is now.
+            for (position, error) in confirmed.failed where stickers[whole[position]].decodeError == nil {
+                stickers[whole[position]].decodeError = error
             }
             packs.append(PreparedPack(input: input, stickers: stickers, iconSets: input.iconSets.map(iconFacts)))
         }

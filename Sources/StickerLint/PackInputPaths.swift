@@ -8,9 +8,10 @@ extension Array where Element == PackInput {
     }
 
     /// "path: reason" for every file not read because it leads out of its folder, a symbolic link or a
-    /// catalog filename; sorted, for commands to report before they work on the rest.
+    /// catalog filename, and every catalog folder that cannot be listed; sorted, for commands to report before
+    /// they work on the rest.
     public var outsideReasons: [String] {
         (flatMap { $0.refused.map { "\($0.key): \($0.value)" } }
-            + flatMap { $0.catalogIssues.filter(\.leadsOutside).map { "\($0.path): \($0.message)" } }).sorted()
+            + flatMap { $0.catalogIssues.filter(\.leftUnread).map { "\($0.path): \($0.message)" } }).sorted()
     }
 }

@@ -16,7 +16,7 @@ public enum RuleRegistry {
         CatalogCaseCollisionRule.self, CatalogLabelLengthRule.self, CatalogSequenceRule.self,
         CatalogEmptyFrameRule.self, CatalogMissingImageRule.self, CatalogIconEntryRule.self,
         CatalogOutsideLinkRule.self,
-        CatalogUnsafeFilenameRule.self,
+        CatalogUnsafeFilenameRule.self, CatalogUnlistableFolderRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

@@ -94,6 +94,7 @@ extension StickerFacts {
             return (facts, false)
         }
         facts.bytes = bytes.count
+        // No cause lost: content of no known format fails the decode below, which records why.
         facts.format = try? FormatSniffer.sniff(bytes)
         do {
             let image = try ImageDecoder.decode(bytes, limits: limits, buffers: buffers)
@@ -102,7 +103,7 @@ extension StickerFacts {
             buffers.reclaim(image)
         } catch {
             facts.decodeError = error
-            // The header may still say how big the art is, for the size rules.
+            // The header may still say how big the art is, for the size rules; the decode error is the report.
             if let probe = try? ImageProbe.probe(bytes) {
                 facts.width = probe.width
                 facts.height = probe.height

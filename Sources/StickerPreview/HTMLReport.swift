@@ -12,6 +12,7 @@ public enum HTMLReport {
     public static let inner = 104
 
     public static func render(_ report: LintReport, previews: PreviewCollector, toolVersion: String) -> String {
+        // No cause lost: a fixed 240x240 drawing encodes; were it not to, the cells keep their plain colour.
         let photo =
             (try? PNGEncoder.encodeOpaque(PreviewBackground.photo.render(width: 240, height: 240)))
             .map { EmbeddedImage(mimeType: "image/png", bytes: $0).dataURI } ?? ""

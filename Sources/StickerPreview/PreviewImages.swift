@@ -74,8 +74,9 @@ public final class PreviewCollector: @unchecked Sendable {
                     // A file the discovery refused (a link out of the folder) is not read, not even its header.
                     if input.refused[path] != nil { return facts }
                     // The header, not the file: JPEG's frame header can follow EXIF and ICC segments, so 256 KiB.
-                    if let bytes = try? FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes),
-                        let probe = try? ImageProbe.probe(bytes)
+                    // No cause lost: a file that cannot be read or probed is lint's decode error, reported with it.
+                    if let probe = try? ImageProbe.probe(
+                        FileBytes.head(path, count: 256 << 10, limit: limits.maxFileBytes))
                     {
                         (facts.width, facts.height) = (probe.width, probe.height)
                     }
@@ -140,16 +141,21 @@ public final class PreviewCollector: @unchecked Sendable {
             embedded: options.html ? Self.embedded(bytes: bytes, image: image) : nil)
     }
 
-    /// The file itself when a browser shows it as the decoder does; else the decoded frames as PNG/APNG.
-    static func embedded(bytes: [UInt8], image: DecodedImage) -> EmbeddedImage? {
-        if image.warnings.isEmpty {
-            switch image.format {
-            case .png, .apng: return EmbeddedImage(mimeType: "image/png", bytes: bytes)
-            case .gif: return EmbeddedImage(mimeType: "image/gif", bytes: bytes)
-            case .jpeg: return EmbeddedImage(mimeType: "image/jpeg", bytes: bytes)
-            }
+    /// The file itself when a browser shows it as the decoder does; else the decoded frames as PNG/APNG, or the
+    /// file after all when they do not encode: the sticker did decode, so the report must not show it as not.
+    static func embedded(bytes: [UInt8], image: DecodedImage) -> EmbeddedImage {
+        let file: EmbeddedImage
+        switch image.format {
+        case .png, .apng: file = EmbeddedImage(mimeType: "image/png", bytes: bytes)
+        case .gif: file = EmbeddedImage(mimeType: "image/gif", bytes: bytes)
+        case .jpeg: file = EmbeddedImage(mimeType: "image/jpeg", bytes: bytes)
         }
-        guard let encoded = try? APNGEncoder.encode(image) else { return nil }
-        return EmbeddedImage(mimeType: "image/png", bytes: encoded)
+        guard !image.warnings.isEmpty else { return file }
+        do {
+            return EmbeddedImage(mimeType: "image/png", bytes: try APNGEncoder.encode(image))
+        } catch {
+            // The decoder's warnings, which are why the file was to be re-encoded, are in the report beside it.
+            return file
+        }
     }
 }

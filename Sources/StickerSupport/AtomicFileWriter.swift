@@ -70,6 +70,7 @@ package enum AtomicFileWriter {
 /// leaves the previous folder or none, never a half-filled one.
 package enum AtomicDirectory {
     /// Temporary folders of earlier runs that were killed (`.NAME.PID.N.tmp` or `.old`, PID no longer running).
+    /// cleanup: best effort; a parent that cannot be listed fails the write below, with its reason.
     static func removeLeftovers(of name: String, in parent: String) {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
         where entry.hasPrefix(".\(name).") {
@@ -78,7 +79,7 @@ package enum AtomicDirectory {
                 UInt32(parts[1]) != nil,
                 pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)  // cleanup: left for the next run
         }
     }
 
@@ -89,7 +90,15 @@ package enum AtomicDirectory {
         if exists && !isDirectory.boolValue {
             throw AtomicFileWriter.WriteError(path: path, reason: "a file of that name is in the way")
         }
-        let hasContent = exists && !((try? fileManager.contentsOfDirectory(atPath: path))?.isEmpty ?? true)
+        var hasContent = false
+        if exists {
+            do {
+                hasContent = try !FolderListing.names(in: path, hidden: true).isEmpty
+            } catch {
+                // Taken for empty, a folder of unknown content would be replaced without --force.
+                throw AtomicFileWriter.WriteError(path: path, reason: "\(error); nothing was written")
+            }
+        }
         if hasContent && !replacing {
             throw AtomicFileWriter.WriteError(
                 path: path, reason: "the folder exists and is not empty; use --force to replace it")
@@ -99,9 +108,7 @@ package enum AtomicDirectory {
         removeLeftovers(of: name, in: parent.isEmpty ? "." : parent)
         let tag = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let temporary = (parent.isEmpty ? "." : parent) + "/.\(name).\(tag).tmp"
-        if !parent.isEmpty && !fileManager.fileExists(atPath: parent) {
-            try? fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        }
+        if !parent.isEmpty { try AtomicFileWriter.createFolder(parent) }
         guard mkdir(temporary, 0o755) == 0 else {
             throw AtomicFileWriter.WriteError(
                 path: path,
@@ -122,22 +129,24 @@ package enum AtomicDirectory {
                     _ = rename(old, path)
                     throw AtomicFileWriter.WriteError(path: path, reason: reason)
                 }
+                // cleanup: the new folder is in place; an old one left over is removed by the next run.
                 try? fileManager.removeItem(atPath: old)
             } else {
                 guard rename(temporary, path) == 0 else {
                     throw AtomicFileWriter.WriteError(path: path, reason: String(cString: strerror(errno)))
                 }
             }
-        } catch let error as AtomicFileWriter.WriteError where error.path.hasPrefix(temporary) {
+        } catch {
+            // cleanup: the half-made folder; the error below says what failed.
             try? fileManager.removeItem(atPath: temporary)
+            guard let error = error as? AtomicFileWriter.WriteError, error.path.hasPrefix(temporary) else {
+                throw error
+            }
             // Name the file as the user knows it, not its place in the temporary folder.
             let shown = path + error.path.dropFirst(temporary.count)
             throw AtomicFileWriter.WriteError(
                 path: shown,
                 reason: error.reason + "; \(exists ? "the previous \(name) is kept" : "nothing was written")")
-        } catch {
-            try? fileManager.removeItem(atPath: temporary)
-            throw error
         }
     }
 }

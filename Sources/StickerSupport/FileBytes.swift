@@ -67,11 +67,14 @@ package enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible 
     case unreadable(String)
     /// Larger than the limit the caller set; refused by size, without reading.
     case tooLarge(String)
+    /// A folder that could not be listed (`FolderListing`): missing, a file, no permission; the payload says which.
+    case unlistable(String)
 
     package var description: String {
         switch self {
         case .unreadable(let what): return "cannot read file: \(what)"
         case .tooLarge(let what): return what
+        case .unlistable(let what): return "cannot list the folder: \(what)"
         }
     }
 }

@@ -8,7 +8,7 @@ package enum FolderListing {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw .unreadable("cannot list the folder: \(error.localizedDescription)")
+            throw .unlistable(reason(folder, error))
         }
         // Each name's key is made once, not once per comparison: a folder of 10,000 stickers sorts in
         // milliseconds (Foundation's localized comparison took 0.7 s there).
@@ -16,6 +16,22 @@ package enum FolderListing {
             .map { (key: NaturalKey($0), name: $0) }
             .sorted { $0.key < $1.key }
             .map(\.name)
+    }
+
+    /// Why `folder` cannot be listed, as `FileBytes` words a file's reasons: Foundation's error reads as an NSError
+    /// dump, so the system is asked again for its own reason.
+    private static func reason(_ folder: String, _ error: any Error) -> String {
+        if folder.contains("\u{FFFD}") { return "the folder name is not valid UTF-8; rename the folder" }
+        guard let handle = opendir(folder) else {
+            switch errno {
+            case ENOENT: return "no such folder"
+            case ENOTDIR: return "it is a file, not a folder"
+            case EACCES: return "permission denied"
+            default: return String(cString: strerror(errno))
+            }
+        }
+        closedir(handle)
+        return error.localizedDescription
     }
 
     /// Natural order: runs of digits compare by value, letters without regard to case.

@@ -12,8 +12,27 @@ package enum FolderWalk {
         case unnamable(path: String)
     }
 
-    package static func walk(_ folder: String, visit: (Entry) -> Bool) {
-        for name in (try? FolderListing.names(in: folder)) ?? [] {
+    /// A folder the walk was to enter (the first one, or one `visit` chose) and could not list. The walk stops:
+    /// its stickers would otherwise be missing without a word.
+    package struct Unlistable: Error, CustomStringConvertible {
+        package let folder: String
+        package let error: FileReadError
+        package var description: String { "\(folder): \(error)" }
+
+        package init(folder: String, error: FileReadError) {
+            self.folder = folder
+            self.error = error
+        }
+    }
+
+    package static func walk(_ folder: String, visit: (Entry) -> Bool) throws(Unlistable) {
+        let names: [String]
+        do {
+            names = try FolderListing.names(in: folder)
+        } catch {
+            throw Unlistable(folder: folder, error: error)
+        }
+        for name in names {
             let path = folder == "/" ? "/" + name : folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else {
@@ -24,7 +43,7 @@ package enum FolderWalk {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                if !isLink && visit(.folder(path: path, name: name)) { walk(path, visit: visit) }
+                if !isLink && visit(.folder(path: path, name: name)) { try walk(path, visit: visit) }
             } else {
                 _ = visit(.file(path: path, name: name, isLink: isLink))
             }

@@ -56,6 +56,8 @@ public enum NameCollision {
             // Entries already there, by key, less those the writing replaces byte for byte.
             let planned = Set(names.map { Array($0.utf8) })
             var present: [String: [String]] = [:]
+            // No cause lost: a folder not made yet holds nothing; one that is a file or cannot be listed fails the
+            // write itself, with its reason.
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
             where !planned.contains(Array(entry.utf8)) {
                 present[key(entry), default: []].append(entry)

@@ -59,7 +59,7 @@ public struct XcodeProjectExport: Sendable {
         do {
             built = try build.run(started: started, note: note)
         } catch {
-            // Nothing of the export is left behind when the build stops.
+            // cleanup: nothing of the export is left behind when the build stops; the build's failure is the news.
             for path in created.reversed() { try? FileManager.default.removeItem(atPath: path) }
             throw .build(error)
         }
@@ -79,15 +79,25 @@ public struct XcodeProjectExport: Sendable {
             }
             outcome.written.append(file.path)
         }
-        outcome.differing = differingOptions()
+        outcome.differing = differingOptions(note: note)
         return outcome
     }
 
     /// The options of this run that a kept project file does not hold (it says `SETTING = value;` for each of
-    /// its settings): a user who changed them expects them applied, and learns how.
-    private func differingOptions() -> [String] {
+    /// its settings): a user who changed them expects them applied, and learns how. A kept file that cannot be
+    /// read is a note, as its settings could not be compared.
+    private func differingOptions(note: (String) -> Void) -> [String] {
         let path = folder + "/" + settings.name + ".xcodeproj/project.pbxproj"
-        guard !replacingProject, let bytes = try? FileBytes.read(path, limit: 64 << 20) else { return [] }
+        guard !replacingProject else { return [] }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: 64 << 20)
+        } catch {
+            note(
+                "warning: \(path): \(error); the kept project file was not compared with this run's options "
+                    + "(--force writes the project afresh)")
+            return []
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         var options = [
             ("--bundle-id", "PRODUCT_BUNDLE_IDENTIFIER", settings.bundleID),

@@ -67,15 +67,23 @@ func options(_ command: [String: Any]) -> [String] {
     return out
 }
 
-let input = FileHandle.standardInput.readDataToEndOfFile()
-guard let json = try? JSONSerialization.jsonObject(with: input) as? [String: Any],
-    let root = json["command"] as? [String: Any],
-    let tool = root["commandName"] as? String
-else {
+/// Stops with what was expected on standard input, and `why` it is not that.
+func refuseInput(_ why: String) -> Never {
     FileHandle.standardError.write(
-        Data("error: standard input is not the JSON of `stickerpack --experimental-dump-help`\n".utf8))
+        Data("error: standard input is not the JSON of `stickerpack --experimental-dump-help`: \(why)\n".utf8))
     exit(1)
 }
+
+let input = FileHandle.standardInput.readDataToEndOfFile()
+let parsed: Any
+do {
+    parsed = try JSONSerialization.jsonObject(with: input)
+} catch {
+    refuseInput(input.isEmpty ? "it is empty" : "it is not valid JSON")
+}
+guard let root = (parsed as? [String: Any])?["command"] as? [String: Any],
+    let tool = root["commandName"] as? String
+else { refuseInput("it has no command with a commandName") }
 let version = CommandLine.arguments.dropFirst().first ?? tool
 var page: [String] =
     [

@@ -79,4 +79,18 @@ struct CatalogReaderTests {
             ], images: ["P.stickerpack/a.sticker/a.png"])
         #expect(CatalogReader.read(unordered).issues.map(\.kind) == [.stickerListMissing])
     }
+    @Test("A pack that cannot be listed is one issue naming it, not a pack without Contents.json or stickers")
+    func unlistablePack() throws {
+        // A file where the pack's folder should be: listing fails for root too (permission bits would not).
+        let root = try Self.catalog(["Contents.json": "{\(Self.info)}", "P.stickerpack": "not a folder"])
+        let catalog = CatalogReader.read(root)
+        #expect(catalog.issues.map(\.kind) == [.unlistableFolder], "\(catalog.issues.map(\.message))")
+        #expect(catalog.issues.first?.path == root + "/P.stickerpack")
+        #expect(
+            catalog.issues.first?.message
+                == "cannot list the folder: it is a file, not a folder; nothing in it was read")
+        #expect(catalog.issues.allSatisfy { $0.leftUnread })
+        // The pack stays, empty, so a build from the catalog stops on the issue rather than on "no sticker pack".
+        #expect(catalog.packs.map(\.path) == [root + "/P.stickerpack"])
+    }
 }

@@ -68,11 +68,43 @@ struct FolderListingTests {
         #expect(throws: FileReadError.self) { try FolderListing.names(in: folder + "/missing") }
 
         var files: [String] = []
-        FolderWalk.walk(folder) { entry in
+        try FolderWalk.walk(folder) { entry in
             if case .file(let path, _, _) = entry { files.append(String(path.dropFirst(folder.count + 1))) }
             return true
         }
         #expect(files == ["Sticker2.png", "sticker10.png", "sub/inner.png"])
+    }
+
+    @Test("A folder that cannot be listed says why, in the system's words, and the walk names it")
+    func unlistable() throws {
+        let folder = NSTemporaryDirectory() + "unlistable-\(UUID().uuidString)"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)
+        manager.createFile(atPath: folder + "/art/frames", contents: Data())
+        func reason(_ path: String) -> String? {
+            do {
+                _ = try FolderListing.names(in: path)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(reason(folder + "/art/frames") == "cannot list the folder: it is a file, not a folder")
+        #expect(reason(folder + "/missing") == "cannot list the folder: no such folder")
+        #expect(
+            reason(folder + "/\u{FFFD}")
+                == "cannot list the folder: the folder name is not valid UTF-8; rename the folder")
+
+        // The walk stops at the folder it cannot enter, naming it; it used to walk on as if the folder were empty.
+        var visited: [String] = []
+        let thrown = #expect(throws: FolderWalk.Unlistable.self) {
+            try FolderWalk.walk(folder + "/art/frames") { entry in
+                if case .file(let path, _, _) = entry { visited.append(path) }
+                return true
+            }
+        }
+        #expect(thrown?.description == folder + "/art/frames: cannot list the folder: it is a file, not a folder")
+        #expect(visited.isEmpty)
     }
 
     @Test("Natural order: numbers by value, case ignored, punctuation before numbers before letters, total")

@@ -76,6 +76,19 @@ struct CommandLineTests {
         }
     }
 
+    @Test("the man page renderer says why its input is not the help dump: empty, not JSON, or not a command")
+    func manualRefusesInput() throws {
+        let renderer = Stickerpack.binary.deletingLastPathComponent().appendingPathComponent("stickerpack-manual")
+        for (input, why) in [("", "it is empty"), ("{", "it is not valid JSON"), ("[]", "it has no command")] {
+            let result = try Subprocess.run(renderer, [], input: input)
+            #expect(result.status == 1)
+            #expect(
+                result.stderr.contains(
+                    "error: standard input is not the JSON of `stickerpack --experimental-dump-help`: \(why)"),
+                "\(input): \(result.stderr)")
+        }
+    }
+
     @Test(
         "SamplePacks/preview-Clean.png, the README's picture, is the sheet preview draws now (make sample-sheet)"
     )

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import StickerSupport
+
+@Suite("A folder written whole")
+struct AtomicDirectoryTests {
+    let work: String
+
+    init() throws {
+        work = NSTemporaryDirectory() + "atomic-directory-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    }
+
+    func failure(_ path: String, replacing: Bool = false) -> String? {
+        do {
+            try AtomicDirectory.write(path, replacing: replacing) { temporary in
+                FileManager.default.createFile(atPath: temporary + "/a.png", contents: Data([1]))
+            }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("A file where the parent folder should be is named as the cause, not a failed mkdir beside it")
+    func parentInTheWay() throws {
+        FileManager.default.createFile(atPath: work + "/out", contents: Data())
+        #expect(
+            failure(work + "/out/Stickers.xcstickers") == "cannot write \(work)/out: a file of that name is in the way")
+    }
+
+    @Test("A parent folder that is missing is made, as before")
+    func parentMade() throws {
+        #expect(failure(work + "/new/deeper/Stickers.xcstickers") == nil)
+        #expect(FileManager.default.fileExists(atPath: work + "/new/deeper/Stickers.xcstickers/a.png"))
+    }
+}
