@@ -12,9 +12,11 @@ final class FitCache {
     let deflate: ZlibMemo
     /// The source at the size and the cell being searched, their palette builders and remaps.
     var cells: FitCellImages
-    /// Quick sizes by setting, and the files of those within the limit (`keptFiles`).
+    /// Quick sizes by setting, the files of those within the limit (`keptFiles`), and which settings' files were
+    /// kept once (a file dropped past the budget is encoded again outside the work budget).
     var sizes: [FitKnobs: Int] = [:]
     var keptFiles: RecentFiles
+    var everKept: Set<FitKnobs> = []
     /// Sizes estimated from sampled frames, for settings not encoded in full.
     var estimates: [FitKnobs: Int] = [:]
     /// The quick scorers of fewer frames than the source, by frame count (each also reads frames the count drops).

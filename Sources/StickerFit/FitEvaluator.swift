@@ -76,7 +76,10 @@ final class FitEvaluator {
             scales[ScaleKey(knobs)] = scale
             lastScales[Style(knobs)] = scale
         }
-        if bytes.count <= limit { cache.keptFiles.add(bytes, for: knobs) }
+        if bytes.count <= limit {
+            cache.keptFiles.add(bytes, for: knobs)
+            cache.everKept.insert(knobs)
+        }
         smallest = min(smallest ?? .max, bytes.count)
         return bytes.count
     }
@@ -202,11 +205,11 @@ final class FitEvaluator {
     }
 
     /// A fitting setting decoded back and scored; nil if it does not fit, or its file does not decode or score
-    /// (noted). A file not kept (encoded before `richer` raised the limit, or dropped past the cache's budget) is
-    /// encoded again, outside the work budget: it was counted when first encoded.
+    /// (noted). A file not kept is encoded again: one encoded before `richer` raised the limit counts against the work
+    /// budget as another encoding, one dropped past the cache's budget does not (it counted when first encoded).
     func candidate(_ knobs: FitKnobs) -> FitCandidate? {
         guard let size = cache.sizes[knobs], size <= limit,
-            let bytes = cache.keptFiles[knobs] ?? encode(knobs, counted: false)
+            let bytes = cache.keptFiles[knobs] ?? encode(knobs, counted: !cache.everKept.contains(knobs))
         else { return nil }
         let shown: DecodedImage
         do {

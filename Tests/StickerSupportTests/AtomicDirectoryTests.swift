@@ -7,10 +7,7 @@ import Testing
 struct AtomicDirectoryTests {
     let work: String
 
-    init() throws {
-        work = NSTemporaryDirectory() + "atomic-directory-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    }
+    init() throws { work = try scratchFolder("atomic-directory") }
 
     func failure(_ path: String, replacing: Bool = false) -> String? {
         do {

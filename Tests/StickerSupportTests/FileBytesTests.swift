@@ -7,10 +7,7 @@ import Testing
 struct FileBytesTests {
     let folder: String
 
-    init() throws {
-        folder = NSTemporaryDirectory() + "filebytes-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    init() throws { folder = try scratchFolder("filebytes") }
 
     @Test("A regular file is read whole, and its head alone when asked")
     func readsRegularFile() throws {
