@@ -31,7 +31,9 @@ struct FitRefit {
         let sameSize = geometry.width == image.width && geometry.height == image.height
         var lossless = sameSize ? losslessStep(cache, limit: limit, as: format) : Lossless()
         let finish = FitFinish(cache: cache, limit: limit, options: options, spare: spare)
-        var candidates = 0
+        // Settings the search encoded, its final step's richer settings included.
+        var searched: FitSearch?
+        var candidates: Int { searched?.encodings ?? 0 }
         let final: FitFinish.Final
         do {
             if let fitting = lossless.fitting {
@@ -44,9 +46,9 @@ struct FitRefit {
                 } catch {
                     return failed(.unscorable(error))
                 }
+                searched = search
                 let skip = lossless.tried ? untouched : nil
                 let outcome = search.best(base: geometry, skip: skip)
-                candidates = search.encodings
                 switch outcome {
                 case .found(let found):
                     // The lossless steps were not what was kept.
