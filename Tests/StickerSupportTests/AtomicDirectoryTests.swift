@@ -12,7 +12,7 @@ struct AtomicDirectoryTests {
     func failure(_ path: String, replacing: Bool = false) -> String? {
         do {
             try AtomicDirectory.write(path, replacing: replacing) { temporary in
-                FileManager.default.createFile(atPath: temporary + "/a.png", contents: Data([1]))
+                try Data([1]).write(to: URL(fileURLWithPath: temporary + "/a.png"))
             }
             return nil
         } catch {
@@ -22,7 +22,7 @@ struct AtomicDirectoryTests {
 
     @Test("A file where the parent folder should be is named as the cause, not a failed mkdir beside it")
     func parentInTheWay() throws {
-        FileManager.default.createFile(atPath: work + "/out", contents: Data())
+        try Data().write(to: URL(fileURLWithPath: work + "/out"))
         #expect(
             failure(work + "/out/Stickers.xcstickers") == "cannot write \(work)/out: a file of that name is in the way")
     }

@@ -105,7 +105,7 @@ struct UnlistableFolderTests {
         // Writable and searchable, not listable: renaming it away would have succeeded.
         try FileManager.default.setAttributes([.posixPermissions: 0o333], ofItemAtPath: output.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: output.path) }
-        let result = try run(["build", Stickerpack.sample("Clean"), "-o", output.path, "--quiet"])
+        let result = try run(["build", try Stickerpack.sampleForNobody("Clean"), "-o", output.path, "--quiet"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stderr.contains(
@@ -120,7 +120,8 @@ struct UnlistableFolderTests {
         let app = try folder("out/App", mode: 0o333)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: app.path) }
         let result = try run([
-            "build", Stickerpack.sample("Clean"), "--xcode-project", app.path, "--bundle-id", "com.example.cats",
+            "build", try Stickerpack.sampleForNobody("Clean"), "--xcode-project", app.path, "--bundle-id",
+            "com.example.cats",
         ])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(
@@ -137,7 +138,7 @@ struct UnlistableFolderTests {
         // A read-only folder of the test's in the place of frame 1: it cannot be emptied, so it cannot be removed.
         let stale = try folder("frames/frame-0001.png", mode: 0o555, files: ["cat.png"])
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stale.path) }
-        let result = try run(["frames", Stickerpack.sample("Clean/cat.png"), "-o", out.path])
+        let result = try run(["frames", try Stickerpack.sampleForNobody("Clean/cat.png"), "-o", out.path])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stderr.contains(
