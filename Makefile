@@ -59,7 +59,8 @@ help:
 	@echo "             the lossless step of fit beside pyoxipng and gifsicle -O3,"
 	@echo "             lint on 2,400 real stickers (OpenMoji) beside a plain libpng decode and a Pillow script, --jobs scaling,"
 	@echo "             fit beside sticker-convert on 32 over-limit stickers (fits, bytes, two judges' scores, time)"
-	@echo "             fit beside sticker-convert and a gifsicle ladder on 10 emoji animations and the 32 (scores)"
+	@echo "             fit beside sticker-convert and a gifsicle ladder on 10 emoji animations, the 32 and 10 long animations,"
+	@echo "             then fails when a file of those sets scores a point lower than at Benchmarks/fit-reference.txt's commit"
 	@echo "make bench-fit-time  fit's time goal alone: the median of 3 rounds of fit and sticker-convert taking turns (~40 min)"
 	@echo "make sanitize the tests under AddressSanitizer with UndefinedBehaviorSanitizer, then ThreadSanitizer"
 	@echo "make fuzz     each fuzz target for FUZZ_SECONDS (default $(FUZZ_SECONDS)); a crash is kept as a regression file"
@@ -257,6 +258,9 @@ bench: deps $(VENV_PIP)
 	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_vs_sticker_convert.py $(BIN)
 	@echo
 	PATH="$(VENV)/bin:$$PATH" $(VENV_PYTHON) Benchmarks/fit_vs_peers.py $(BIN)
+	@echo
+	ref=$$($(VENV_PYTHON) Benchmarks/reference_build.py --from Benchmarks/fit-reference.txt) && \
+		$(VENV_PYTHON) Benchmarks/fit_side_by_side.py "$$ref" $(BIN) --fail-on-loss
 
 # fit's time against sticker-convert's, alone: one run moves by as much as the goal's margin, so the median of rounds.
 bench-fit-time: deps $(VENV_PIP)

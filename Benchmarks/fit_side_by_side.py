@@ -1,75 +1,120 @@
 #!/usr/bin/env python3
 """Two builds of `stickerpack fit` side by side on the same files, one after the other in one run: per file the
-worst-frame score fit reports (its full score), the bytes, the candidates encoded and the seconds, then each
-build's wall time and mean worst score. For a change to fit's search: the machine drifts, so a change is judged
-against the old commit's binary run beside it, never against an earlier day's figure.
+worst-frame score of each build's output, the bytes, the candidates encoded and the seconds, then each build's wall
+time and mean worst score, and the files whose score moved by more than a point. For a change to fit's search: the
+machine drifts, so a change is judged against the old commit's binary run beside it, never against an earlier day's
+figure.
 
-Usage: fit_side_by_side.py OLD/stickerpack NEW/stickerpack [FILES...]
-(default FILES: the GIFs of the animated and over-limit sets in .build/bench-data, made by `make bench`).
-Each build runs `fit FILES... --dry-run --format json --jobs 2`: nothing is written.
+Usage: fit_side_by_side.py OLD/stickerpack NEW/stickerpack [FILES...] [--fail-on-loss] [--tolerance 1.0]
+(default FILES: every file of the animated, over-limit and long sets in .build/bench-data, made by `make bench`).
+
+Each build runs `fit FILES... --output DIR --format json --jobs 2`; both builds' outputs are judged by the same
+judge, the new build's `stickerpack compare ORIGINAL OUTPUT` (the worst frame over light and dark), so a change to
+the scorer does not pass for a change to the outputs. An output that does not fit or is not written has no score;
+a file that had one and has none has lost. --fail-on-loss exits 1 when any file loses more than --tolerance points
+(the bench's regression check).
 """
+import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 
 from benchutil import ROOT
+import fit_vs_sticker_convert as peer
+
+DATA = os.path.join(ROOT, ".build", "bench-data")
+OUT = os.path.join(ROOT, ".build", "bench-side-by-side")
+SETS = ("animated", "over-limit", "long")
+LIMIT = 500_000
 
 
 def default_files():
-    data = os.path.join(ROOT, ".build", "bench-data")
     files = []
-    for folder in ("animated", "over-limit"):
-        path = os.path.join(data, folder)
+    for folder in SETS:
+        path = os.path.join(DATA, folder)
         if os.path.isdir(path):
-            files += sorted(os.path.join(path, name) for name in os.listdir(path) if name.endswith(".gif"))
+            files += sorted(os.path.join(path, name) for name in os.listdir(path)
+                            if name.lower().endswith((".gif", ".png", ".jpg", ".jpeg")))
     return files
 
 
-def run(binary, files):
-    """(wall seconds, {file name: fit's report of it})."""
+def run(binary, files, out):
+    """(wall seconds, {file path: fit's report of it}), the outputs written into `out`."""
+    shutil.rmtree(out, ignore_errors=True)
     start = time.monotonic()
-    out = subprocess.run(
-        [binary, "fit", *files, "--dry-run", "--format", "json", "--jobs", "2"],
-        capture_output=True, text=True, check=False)
+    done = subprocess.run([binary, "fit", *files, "--output", out, "--format", "json", "--jobs", "2"],
+                          capture_output=True, text=True, check=False)
     wall = time.monotonic() - start
     # 1 is fit's "under --min-quality" or "could not be fitted", reported per file; anything else is a failure.
-    if out.returncode not in (0, 1):
-        sys.exit(f"error: {binary} fit ended with status {out.returncode}\n{out.stderr.strip()[-2000:]}")
-    report = json.loads(out.stdout)
-    return wall, {os.path.basename(f["path"]): f for f in report["files"]}
+    if done.returncode not in (0, 1):
+        sys.exit(f"error: {binary} fit ended with status {done.returncode}\n{done.stderr.strip()[-2000:]}")
+    report = json.loads(done.stdout)
+    return wall, {os.path.abspath(f["path"]): f for f in report["files"]}
 
 
-def cell(result):
-    score = (result.get("score") or {}).get("worst")
+def judged(judge, original, result):
+    """The worst-frame score of fit's output of `original` by `judge`, or None when it has none that fits."""
+    output = result.get("output")
+    if not output or not os.path.exists(output) or os.path.getsize(output) > LIMIT:
+        return None
+    facts = peer.compare(judge, original, output)
+    if facts is None or (facts["animationChanged"] and facts["original"]["frames"] > 1):
+        return None
+    return facts["score"]["worst"]
+
+
+def cell(result, score):
     after = result.get("after") or {}
     shown = "-" if score is None else f"{score:.1f}"
-    return f"{shown:>7} {after.get('bytes', 0):>9,} {result['candidates']:>3}c {result['seconds']:6.1f}s"
+    return f"{shown:>7} {after.get('bytes', 0):>9,} {result.get('candidates', 0):>3}c {result['seconds']:6.1f}s"
 
 
 def main():
-    if len(sys.argv) < 3:
-        sys.exit(__doc__)
-    old, new = sys.argv[1:3]
-    files = sys.argv[3:] or default_files()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old")
+    parser.add_argument("new")
+    parser.add_argument("files", nargs="*")
+    parser.add_argument("--fail-on-loss", action="store_true", help="exit 1 when a file loses more than the tolerance")
+    parser.add_argument("--tolerance", type=float, default=1.0, help="points a file may move unreported (default 1)")
+    args = parser.parse_args()
+    files = [os.path.abspath(f) for f in args.files] or default_files()
     if not files:
         sys.exit("no files: give some, or run `make bench` once to make .build/bench-data")
-    runs = [run(binary, files) for binary in (old, new)]
+    runs = [run(binary, files, os.path.join(OUT, side)) for side, binary in (("old", args.old), ("new", args.new))]
     print(f"{'file':28} {'old: worst, bytes, candidates, seconds':>38}   {'new':>38}  gain")
-    worst = [[], []]
-    for name in (os.path.basename(f) for f in files):
-        results = [found[name] for _, found in runs]
-        scores = [(r.get("score") or {}).get("worst") for r in results]
-        gain = f"{scores[1] - scores[0]:+.1f}" if None not in scores else ""
-        print(f"{name:28} {cell(results[0]):>38}   {cell(results[1]):>38}  {gain}")
+    worst, moved, lost = [[], []], [], []
+    for path in files:
+        name = os.path.basename(path)
+        results = [found[path] for _, found in runs]
+        scores = [judged(args.new, path, r) for r in results]
+        gain = None if None in scores else scores[1] - scores[0]
+        print(f"{name:28} {cell(results[0], scores[0]):>38}   {cell(results[1], scores[1]):>38}  "
+              + ("" if gain is None else f"{gain:+.1f}"))
         for side, score in enumerate(scores):
             if score is not None:
                 worst[side].append(score)
+        if scores[0] is not None and (gain is None or gain < -args.tolerance):
+            lost.append(name)
+        if scores[0] != scores[1] and (gain is None or abs(gain) > args.tolerance):
+            moved.append((name, *scores))
     for label, (wall, _), scores in zip(("old", "new"), runs, worst):
         mean = sum(scores) / len(scores) if scores else float("nan")
         print(f"{label}: wall {wall:.1f} s, mean worst {mean:.2f} over {len(scores)} files")
     print(f"new/old wall time: {runs[1][0] / runs[0][0]:.2f}")
+
+    def shown(score):
+        return "none" if score is None else f"{score:.1f}"
+
+    print(f"\nfiles whose score moved by more than {args.tolerance:g}: {len(moved)}")
+    for name, old, new in moved:
+        print(f"  {name:28} {shown(old):>7} -> {shown(new):>7}")
+    if lost:
+        print(f"lost more than {args.tolerance:g}: {', '.join(lost)}")
+    if args.fail_on_loss and lost:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

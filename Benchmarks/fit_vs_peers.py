@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """`stickerpack fit` beside its two peers, sticker-convert and a gifsicle ladder, on the animated set
-(animated_set.py) and the over-limit set (fit_set.py): per file fits, bytes and worst-frame score, stills and
-animations apart, then the aggregates.
+(animated_set.py), the over-limit set (fit_set.py) and the long-animation set (long_set.py): per file fits, bytes and
+worst-frame score, stills and animations apart, then the aggregates.
 
-Usage: fit_vs_peers.py PATH/TO/stickerpack [--set animated|over-limit|both] [--jobs N] [--reuse-peers]
+Usage: fit_vs_peers.py PATH/TO/stickerpack [--set animated|over-limit|long|all] [--jobs N] [--reuse-peers]
                        [--markdown FILE]
 
 - fit: `stickerpack fit FILES... --output DIR --format json --jobs N` (its defaults otherwise), one run a set;
@@ -18,7 +18,8 @@ The tools run one after the other, never together. Each output is judged by `sti
 no score.
 
 The aggregates, per set: the mean worst-frame score over the animations each tool fitted, and over those all
-three fitted; the files where fit scores under 50 and a peer fits one above 50; and, of the GIFs both fitted, the
+three fitted, each score floored at 0 first (below 0 every output is as unrecognisable, and one at -1,000 would
+decide a mean); the files where fit scores under 50 and a peer fits one above 50; and, of the GIFs both fitted, the
 share where fit's score is at least the ladder's.
 
 --reuse-peers takes both peers' results from the last run over the same files (.build/bench-peers/SET/
@@ -38,10 +39,11 @@ from benchutil import ROOT, machine, require_tool
 import fit_set
 import fit_vs_sticker_convert as peer
 import gifsicle_ladder
+import long_set
 
 LIMIT = fit_set.LIMIT
 OUT = os.path.join(ROOT, ".build", "bench-peers")
-SETS = {"animated": animated_set, "over-limit": fit_set}
+SETS = {"animated": animated_set, "over-limit": fit_set, "long": long_set}
 TOOLS = ("fit", "sticker-convert", "gifsicle")
 PEER_RUNS = "sticker-convert: one process a file"
 TITLES = {"fit": "fit", "sticker-convert": "sticker-convert", "gifsicle": "gifsicle ladder"}
@@ -208,18 +210,24 @@ def fitted_score(result, valid_sides=False):
     return result["worst"] if result and result["fits"] else None
 
 
+def floored(score):
+    """A score for a mean: below 0 all are alike (nothing of the sticker is left)."""
+    return max(0.0, score)
+
+
 def aggregates(record):
     rows, names = record["rows"], record["files"]
     animations = [n for n in names if record["info"][n][2] > 1]
     common = [n for n in animations if all(fitted_score(rows[n][t]) is not None for t in TOOLS)]
-    lines = [f"| tool | animations fitted | mean worst score of those | mean over the {len(common)} all three fitted "
-             "| wall time |", "|---|---|---|---|---|"]
+    lines = [f"| tool | animations fitted | mean worst score of those (floored at 0) | mean over the {len(common)} "
+             "all three fitted | wall time |", "|---|---|---|---|---|"]
     for tool in TOOLS:
         eligible = [n for n in animations if tool != "gifsicle" or n.lower().endswith(".gif")]
         scores = [fitted_score(rows[n][tool]) for n in eligible]
         scores = [s for s in scores if s is not None]
-        mean = f"{sum(scores) / len(scores):.1f}" if scores else "-"
-        mean_common = f"{sum(fitted_score(rows[n][tool]) for n in common) / len(common):.1f}" if common else "-"
+        mean = f"{sum(map(floored, scores)) / len(scores):.1f}" if scores else "-"
+        mean_common = (f"{sum(floored(fitted_score(rows[n][tool])) for n in common) / len(common):.1f}" if common
+                       else "-")
         lines.append(f"| {TITLES[tool]} | {len(scores)} of {len(eligible)} | {mean} | {mean_common} | "
                      f"{record['seconds'][tool]:.1f} s |")
     losses = []
@@ -265,7 +273,7 @@ def time_goal(seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("stickerpack")
-    parser.add_argument("--set", choices=["animated", "over-limit", "both"], default="both")
+    parser.add_argument("--set", choices=[*SETS, "all"], default="all")
     parser.add_argument("--jobs", type=int, default=machine()[1], help="fit's --jobs and the ladder's rungs at once "
                         "(default: one per core); sticker-convert runs one process a file")
     parser.add_argument("--reuse-peers", action="store_true", help="take both peers' results from the last run")
@@ -277,7 +285,7 @@ def main():
     if not (args.reuse_peers or args.report):
         require_tool("sticker-convert", "python3 -m pip install sticker-convert (make bench does)")
     cpu, cores = machine()
-    sets = ["animated", "over-limit"] if args.set == "both" else [args.set]
+    sets = list(SETS) if args.set == "all" else [args.set]
     text, records = [], []
     for name in sets:
         print(f"\n== fit beside sticker-convert and a gifsicle ladder: the {name} set ({cpu}, {cores} cores)",
@@ -293,7 +301,7 @@ def main():
         records.append(record)
     if len(records) > 1 and all(r.get("peerRuns") == PEER_RUNS for r in records):
         both = {tool: sum(r["seconds"][tool] for r in records) for tool in ("fit", "sticker-convert")}
-        block = f"Both sets: {time_goal(both)}\n"
+        block = f"All {len(records)} sets: {time_goal(both)}\n"
         print(block, flush=True)
         text.append(block)
     if args.markdown:
