@@ -239,6 +239,7 @@ def gif_frame(frame, alpha_dither):
 
 
 def save_gif(frames, delay, alpha_dither=False):
+    """The frames as a GIF; `delay` in ms, one for every frame or a list of one a frame."""
     images = [gif_frame(f, alpha_dither) for f in frames]
     out = io.BytesIO()
     images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=delay, loop=0, disposal=2,

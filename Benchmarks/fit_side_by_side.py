@@ -6,7 +6,7 @@ machine drifts, so a change is judged against the old commit's binary run beside
 figure.
 
 Usage: fit_side_by_side.py OLD/stickerpack NEW/stickerpack [FILES...] [--fail-on-loss] [--tolerance 1.0]
-(default FILES: every file of the animated, over-limit and long sets in .build/bench-data, made by `make bench`).
+(default FILES: every file of the animated, over-limit and long sets, made first where missing).
 
 Each build runs `fit FILES... --output DIR --format json --jobs 2`; both builds' outputs are judged by the same
 judge, the new build's `stickerpack compare ORIGINAL OUTPUT` (the worst frame over light and dark), so a change to
@@ -15,55 +15,28 @@ a file that had one and has none has lost. --fail-on-loss exits 1 when any file 
 (the bench's regression check).
 """
 import argparse
-import json
 import os
-import shutil
-import subprocess
 import sys
-import time
 
 from benchutil import ROOT
-import fit_vs_sticker_convert as peer
+import fit_vs_peers
 
-DATA = os.path.join(ROOT, ".build", "bench-data")
 OUT = os.path.join(ROOT, ".build", "bench-side-by-side")
-SETS = ("animated", "over-limit", "long")
-LIMIT = 500_000
 
 
 def default_files():
+    """Every file of the bench sets, made first where missing."""
     files = []
-    for folder in SETS:
-        path = os.path.join(DATA, folder)
-        if os.path.isdir(path):
-            files += sorted(os.path.join(path, name) for name in os.listdir(path)
-                            if name.lower().endswith((".gif", ".png", ".jpg", ".jpeg")))
+    for module in fit_vs_peers.SETS.values():
+        folder, names = module.prepare()
+        files += [os.path.join(folder, name) for name in names]
     return files
 
 
-def run(binary, files, out):
-    """(wall seconds, {file path: fit's report of it}), the outputs written into `out`."""
-    shutil.rmtree(out, ignore_errors=True)
-    start = time.monotonic()
-    done = subprocess.run([binary, "fit", *files, "--output", out, "--format", "json", "--jobs", "2"],
-                          capture_output=True, text=True, check=False)
-    wall = time.monotonic() - start
-    # 1 is fit's "under --min-quality" or "could not be fitted", reported per file; anything else is a failure.
-    if done.returncode not in (0, 1):
-        sys.exit(f"error: {binary} fit ended with status {done.returncode}\n{done.stderr.strip()[-2000:]}")
-    report = json.loads(done.stdout)
-    return wall, {os.path.abspath(f["path"]): f for f in report["files"]}
-
-
-def judged(judge, original, result):
+def judged(judge, original, entry):
     """The worst-frame score of fit's output of `original` by `judge`, or None when it has none that fits."""
-    output = result.get("output")
-    if not output or not os.path.exists(output) or os.path.getsize(output) > LIMIT:
-        return None
-    facts = peer.compare(judge, original, output)
-    if facts is None or (facts["animationChanged"] and facts["original"]["frames"] > 1):
-        return None
-    return facts["score"]["worst"]
+    found = fit_vs_peers.assess(judge, original, fit_vs_peers.output_of(entry))
+    return found["worst"] if found and found["fits"] else None
 
 
 def cell(result, score):
@@ -80,15 +53,16 @@ def main():
     parser.add_argument("--fail-on-loss", action="store_true", help="exit 1 when a file loses more than the tolerance")
     parser.add_argument("--tolerance", type=float, default=1.0, help="points a file may move unreported (default 1)")
     args = parser.parse_args()
-    files = [os.path.abspath(f) for f in args.files] or default_files()
+    files = args.files or default_files()
     if not files:
-        sys.exit("no files: give some, or run `make bench` once to make .build/bench-data")
-    runs = [run(binary, files, os.path.join(OUT, side)) for side, binary in (("old", args.old), ("new", args.new))]
+        sys.exit("no files given")
+    runs = [fit_vs_peers.run_fit(binary, files, os.path.join(OUT, side), jobs=2)
+            for side, binary in (("old", args.old), ("new", args.new))]
     print(f"{'file':28} {'old: worst, bytes, candidates, seconds':>38}   {'new':>38}  gain")
     worst, moved, lost = [[], []], [], []
     for path in files:
         name = os.path.basename(path)
-        results = [found[path] for _, found in runs]
+        results = [found[name] for _, found in runs]
         scores = [judged(args.new, path, r) for r in results]
         gain = None if None in scores else scores[1] - scores[0]
         print(f"{name:28} {cell(results[0], scores[0]):>38}   {cell(results[1], scores[1]):>38}  "

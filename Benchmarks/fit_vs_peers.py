@@ -80,7 +80,7 @@ def assess(stickerpack, original, candidate):
 
 
 def run_fit(stickerpack, files, out, jobs):
-    """(wall seconds, {file name: (output path or None, seconds)})."""
+    """(wall seconds, {file name: fit's report of it}), the outputs written into OUT/fit."""
     outputs = os.path.join(out, "fit")
     shutil.rmtree(outputs, ignore_errors=True)
     print(f"stickerpack fit --jobs {jobs}: {len(files)} files", flush=True)
@@ -92,12 +92,13 @@ def run_fit(stickerpack, files, out, jobs):
         sys.exit(f"error: stickerpack fit ended with status {done.returncode}: {done.stderr.decode()[-500:]}")
     with open(os.path.join(out, "fit-report.json"), "wb") as f:
         f.write(done.stdout)
-    report = json.loads(done.stdout)
-    found = {}
-    for entry in report["files"]:
-        output = entry.get("output")
-        found[os.path.basename(entry["path"])] = (os.path.abspath(output) if output else None, entry["seconds"])
-    return seconds, found
+    return seconds, {os.path.basename(entry["path"]): entry for entry in json.loads(done.stdout)["files"]}
+
+
+def output_of(entry):
+    """The absolute path of fit's output in its report `entry`, or None when it wrote none."""
+    output = (entry or {}).get("output")
+    return os.path.abspath(output) if output else None
 
 
 def run_set(set_name, stickerpack, jobs, reuse_peers):
@@ -130,10 +131,10 @@ def run_set(set_name, stickerpack, jobs, reuse_peers):
 
     seconds = {}
     seconds["fit"], fitted = run_fit(stickerpack, files, out, jobs)
-    rows = {n: {"fit": assess(stickerpack, p, fitted.get(n, (None, 0))[0])} for n, p in zip(names, files)}
+    rows = {n: {"fit": assess(stickerpack, p, output_of(fitted.get(n)))} for n, p in zip(names, files)}
     for n in names:
         if rows[n]["fit"]:
-            rows[n]["fit"]["seconds"] = fitted[n][1]
+            rows[n]["fit"]["seconds"] = fitted[n]["seconds"]
     if previous:
         seconds.update({k: previous["seconds"][k] for k in ("sticker-convert", "gifsicle")})
         for n in names:

@@ -366,13 +366,7 @@ def recipes():
 
 
 def encode(frames, delays, kind, dither, fps):
-    if kind == "apng":
-        return save_apng(frames, delays, fps)
-    images = [a.gif_frame(f, dither) for f in frames]
-    out = io.BytesIO()
-    images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=delays, loop=0, disposal=2,
-                   optimize=False, transparency=255)
-    return out.getvalue()
+    return save_apng(frames, delays, fps) if kind == "apng" else a.save_gif(frames, delays, dither)
 
 
 def prepare():
