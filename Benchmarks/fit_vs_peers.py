@@ -79,14 +79,14 @@ def assess(stickerpack, original, candidate):
             "output": candidate, "width": width, "height": height}
 
 
-def run_fit(stickerpack, files, out, jobs):
-    """(wall seconds, {file name: fit's report of it}), the outputs written into OUT/fit."""
+def run_fit(stickerpack, files, out, jobs, extra=()):
+    """(wall seconds, {file name: fit's report of it}), the outputs written into OUT/fit; `extra`: more options."""
     outputs = os.path.join(out, "fit")
     shutil.rmtree(outputs, ignore_errors=True)
     print(f"stickerpack fit --jobs {jobs}: {len(files)} files", flush=True)
     start = time.perf_counter()
-    done = subprocess.run([stickerpack, "fit", *files, "--output", outputs, "--format", "json", "--jobs", str(jobs)],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    done = subprocess.run([stickerpack, "fit", *files, "--output", outputs, "--format", "json", "--jobs", str(jobs),
+                           *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     seconds = time.perf_counter() - start
     if done.returncode not in (0, 1):
         sys.exit(f"error: stickerpack fit ended with status {done.returncode}: {done.stderr.decode()[-500:]}")

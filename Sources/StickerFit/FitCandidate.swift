@@ -5,7 +5,7 @@ import StickerQuality
 /// One setting of the lossy knobs: the size, the frames kept, the format, the palette, GIF's lossy LZW budget or the
 /// JPEG quality.
 public struct FitKnobs: Hashable, Sendable {
-    var geometry: OutputGeometry
+    public internal(set) var geometry: OutputGeometry
     public internal(set) var frames: Int
     public internal(set) var format: ImageFormat
     /// Palette size; nil keeps every colour.

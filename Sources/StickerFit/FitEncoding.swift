@@ -20,7 +20,8 @@ enum FitEncoding {
         throws(EncodeError) -> [UInt8]
     {
         try LosslessOptimizer.encode(
-            image, as: format == .apng ? .png : format, effort: fullEffort, threads: threads, memo: memo)
+            timed(image, as: format), as: format == .apng ? .png : format, effort: fullEffort, threads: threads,
+            memo: memo)
     }
 
     /// The full effort: `max`'s every filter strategy and plan, at libdeflate's level 11. On the bench sets level 12
@@ -35,15 +36,28 @@ enum FitEncoding {
     static func estimate(
         _ image: DecodedImage, as format: ImageFormat, lossy: Int = 0, threads: Int = 1, memo: ZlibMemo?
     ) throws(EncodeError) -> [UInt8] {
+        try quickEncoding(timed(image, as: format), as: format, lossy: lossy, threads: threads, memo: memo)
+    }
+
+    private static func quickEncoding(
+        _ image: DecodedImage, as format: ImageFormat, lossy: Int, threads: Int = 1, memo: ZlibMemo?
+    ) throws(EncodeError) -> [UInt8] {
         try LosslessOptimizer.encode(
             image, as: format == .apng ? .png : format, effort: .fast, gifLossy: lossy, threads: threads, memo: memo)
     }
 
-    /// `estimate`'s size of `sample`, some of an animation's frames, scaled to `frames` of them.
+    /// `image` with the timeline `format` can show: a GIF's frames under its shortest delay merged into the frame
+    /// before (an APNG shows any delay).
+    static func timed(_ image: DecodedImage, as format: ImageFormat) -> DecodedImage {
+        format == .gif ? image.mergingShortFrames() : image
+    }
+
+    /// `estimate`'s size of `sample`, some of an animation's frames (each encoded as it is: they are not
+    /// neighbours), scaled to `frames` of them.
     static func scaledEstimate(
         _ sample: DecodedImage, as format: ImageFormat, frames: Int, lossy: Int = 0, memo: ZlibMemo?
     ) throws(EncodeError) -> Int {
-        try estimate(sample, as: format, lossy: lossy, memo: memo).count * frames / max(1, sample.frames.count)
+        try quickEncoding(sample, as: format, lossy: lossy, memo: memo).count * frames / max(1, sample.frames.count)
     }
 
     /// Whether `estimate` is quicker than `encode` for the format: JPEG has one effort, so the search's file

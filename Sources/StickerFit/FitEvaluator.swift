@@ -144,13 +144,15 @@ final class FitEvaluator {
     }
 
     /// `candidate`'s setting in `format` when that shows the very pixels `candidate`, an exact palette GIF, shows (the
-    /// same palette, every pixel clear or opaque): it scores the same, and only its bytes differ. Nil otherwise.
+    /// same palette, every pixel clear or opaque, every frame: none merged for GIF's shortest delay): it scores the
+    /// same, and only its bytes differ. Nil otherwise.
     func alike(of candidate: FitCandidate, as format: ImageFormat) -> FitKnobs? {
         var same = candidate.knobs
         same.format = format
-        guard candidate.knobs.format == .gif, candidate.knobs.lossy == 0, cache.cells.showsNoTranslucency(same) else {
-            return nil
-        }
+        guard candidate.knobs.format == .gif, candidate.knobs.lossy == 0,
+            candidate.shown.frames.count == pixels(FitCell(same)).frames.count,
+            cache.cells.showsNoTranslucency(same)
+        else { return nil }
         return same
     }
 

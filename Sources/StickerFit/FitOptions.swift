@@ -52,6 +52,11 @@ public struct FitOptions: Sendable {
     public var sizeClass: SizeClass?
     /// How large an input may be decoded.
     public var limits: DecodeLimits
+    /// The bench's reference search, not a user's: every size and frame rate searched, every cell's best ranked at
+    /// full size and refined, nothing pruned and no work budget, to show what the pruned search leaves behind.
+    public var searchEverything = false
+    /// For the bench and its tests: each fitted file's report lists the finalists ranked at full size.
+    public var reportFinalists = false
 
     public init(
         byteLimit: Int = 500_000, minQuality: Double = 70, allowed: Set<LossyStep> = LossyStep.defaults,

@@ -42,7 +42,8 @@ struct FitRefit {
                 // The search (and the scorer it prepares) only when the lossless step does not fit.
                 let search: FitSearch
                 do {
-                    search = try FitSearch(cache: cache, limit: limit, options: options, spare: spare)
+                    let budget = options.searchEverything ? FitWorkBudget(limit: .max) : FitWorkBudget()
+                    search = try FitSearch(cache: cache, limit: limit, options: options, budget: budget, spare: spare)
                 } catch {
                     return failed(.unscorable(error))
                 }
@@ -68,7 +69,11 @@ struct FitRefit {
         } catch {
             return failed(.finalStep(error), candidates: candidates)
         }
-        return result(final, image: image, limit: limit, losslessSteps: lossless.steps, candidates: candidates)
+        var result = result(final, image: image, limit: limit, losslessSteps: lossless.steps, candidates: candidates)
+        if options.reportFinalists, let searched {
+            result = result.listing(searched.finalistsReport(written: final.knobs))
+        }
+        return result
     }
 
     /// The lossless step, unless it is hopeless: a file more than twice the limit whose quick re-encoding (of
@@ -111,7 +116,8 @@ struct FitRefit {
         let shown = final.shown
         var output = FitOutput(
             path: path, before: before, after: FitFacts(shown, bytes: final.bytes.count), knobs: final.knobs,
-            losslessSteps: losslessSteps, lossySteps: StickerFitter.describe(final.knobs, source: image, shown: shown),
+            frameRate: FitFrameRate(final.knobs, source: image, shown: shown), losslessSteps: losslessSteps,
+            lossySteps: StickerFitter.describe(final.knobs, source: image, shown: shown),
             score: final.score, candidates: candidates,
             outputName: StickerFitter.outputName(path, format: shown.format), bytes: final.bytes)
         if keepPreview {

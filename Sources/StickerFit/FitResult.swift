@@ -138,6 +138,19 @@ public enum FitResult: Sendable {
         }
     }
 
+    /// The same result with the finalists the search ranked (only a re-encoded file has them).
+    func listing(_ finalists: [FitFinalist]) -> FitResult {
+        switch self {
+        case .fitted(var output):
+            output.finalists = finalists
+            return .fitted(output)
+        case .belowMinQuality(var output, let shortfall):
+            output.finalists = finalists
+            return .belowMinQuality(output, shortfall)
+        case .unchanged, .renamed, .failed: return self
+        }
+    }
+
     /// The same result, timed.
     func timed(_ seconds: Double) -> FitResult {
         switch self {
@@ -175,6 +188,8 @@ public struct FitOutput: Sendable {
     public var after: FitFacts
     /// The chosen setting (the source's own, untouched, for the lossless step's file).
     public var knobs: FitKnobs
+    /// The frame rate kept, when fewer frames than the source's are shown.
+    public var frameRate: FitFrameRate?
     /// The lossless steps of the chosen encoding.
     public var losslessSteps: [String]
     /// The lossy steps taken, for people: "palette of 96 colours, dithered", "12 of 24 frames", ...
@@ -189,6 +204,8 @@ public struct FitOutput: Sendable {
     public var bytes: [UInt8]
     /// The frame scored worst before and after, for the contact sheet, when asked for.
     public var preview: (before: RGBAImage, after: RGBAImage)?
+    /// The candidates the search ranked at full size, when `FitOptions.reportFinalists` asks (the bench's).
+    public var finalists: [FitFinalist]?
 }
 
 /// Why a file re-encoded within the limit is not taken: its best candidate scores under --min-quality.

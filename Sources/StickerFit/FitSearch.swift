@@ -3,17 +3,17 @@ import StickerQuality
 
 /// The search for the best-looking output within the byte limit, cheapest loss first.
 ///
-/// The knobs form a grid: size (the base size, then smaller classes), frames kept (all, then fewer over the
-/// same duration), format, and one quality axis per format (palette size for PNG and GIF, quality for
-/// JPEG). For each (size, frames, format) cell the least lossy setting of the axis that fits is found by
-/// bisection on bytes, the settings next to it (dithering off, one level more colours) are tried too, and
-/// every fitting one is scored on sampled frames at reduced size (the quick score). The smallest size goes first,
-/// and the larger ones follow unless its palette, rather than its size, is what holds it back. Frames go last:
-/// only at the smallest size does the search move to fewer frames, and only while that raises the size's best
-/// worst-frame score. It skips a cell whose pixels score no better than the best found before any palette is
-/// applied, and stops as soon as a cell fits without touching its axis: taking more away cannot look better. Each
-/// size's best is then ranked again at full size (`FitFinalists`), and the pick refined in its own cell: lossy LZW
-/// buys a GIF colours, and APNG is tried.
+/// The knobs form a grid: size (the base size, then smaller classes), frame rate (every frame, then every 2nd,
+/// 3rd, ... down to about 8 fps over the same duration), format, and one quality axis per format (palette size for
+/// PNG and GIF, quality for JPEG). For each (size, rate, format) cell the least lossy setting of the axis that fits
+/// is found by bisection on bytes, the settings next to it (dithering off, one level more colours) are tried too,
+/// and every fitting one is scored on sampled frames at reduced size, dropped frames included (the quick score).
+/// Each size is searched at each rate: fewer frames leave more bytes for each, which long, smooth animations need
+/// more than colours. The smallest size goes first, and the larger ones follow unless its palette, rather than its
+/// size, is what holds it back. A cell whose pixels score no better than the best found before any palette is
+/// applied is skipped, and a size stops at the first rate whose least lossy setting fits: taking more away cannot
+/// look better. Each size's best is then ranked again at full size (`FitFinalists`), and the pick refined in its own
+/// cell: lossy LZW buys a GIF colours, and APNG is tried.
 ///
 /// This is the strategy alone: `FitSearchPlan` says which knobs there are, `FitEvaluator` what each costs and
 /// how it looks, and its `FitWorkBudget` how much work the file may take.
@@ -31,6 +31,9 @@ final class FitSearch {
     private(set) var finalists: [FitCandidate] = []
     /// The full-size ranking that judged the best, whose scores the final step reuses and ranks a richer setting by.
     private(set) var ranking: FitFinalists?
+    /// Every candidate the full-size ranking judged for the best, refined ones included, with the handicap it ranked
+    /// under: what `--report-finalists` lists.
+    private(set) var contenders: [(candidate: FitCandidate, handicap: Double)] = []
 
     /// `cache`: the file's, which holds the source. `budget`: the work the file may take (a smaller one in tests).
     /// `spare`: a batch's idle workers, which the encodings borrow while they last.
@@ -75,6 +78,7 @@ final class FitSearch {
             }
             best = found
             ranking = other
+            contenders = (contenders.map(\.candidate) + sizes).map { ($0, 0) }
         }
         if let best { return .found(best) }
         let fault = evaluator.fault ?? ranking?.fault
@@ -89,9 +93,11 @@ final class FitSearch {
         let ranked = ranking.ranked(sizes)
         var contenders = ranked
         let top = ranked.first.flatMap { ranking.score($0)?.worst }
-        for exact in ranked.prefix(FitFinalists.leaders) {
+        for exact in ranked.prefix(plan.everything ? ranked.count : FitFinalists.leaders) {
             // A size far behind the first is not refined: refining has lifted a size by up to 16 points.
-            if let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap { continue }
+            if !plan.everything, let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap {
+                continue
+            }
             // Another format first (APNG from the GIF's palette up): no loss beside an APNG with more colours.
             let others = otherFormats(of: exact, skip: skip)
             if plan.triesLoss(exact.knobs.format) {
@@ -111,7 +117,9 @@ final class FitSearch {
             contenders += others
         }
         let own = plan.formats[0]
-        return ranking.ranked(contenders) { $0.knobs.format == own ? 0 : FitSearchPlan.formatGain }.first
+        let handicap = { (candidate: FitCandidate) in candidate.knobs.format == own ? 0 : FitSearchPlan.formatGain }
+        self.contenders = contenders.map { ($0, handicap($0)) }
+        return ranking.ranked(contenders, handicap: handicap).first
     }
 
     /// The best of `exact`'s cell in each format fit's default also tries (APNG, for a GIF), from its palette up. An
@@ -170,15 +178,17 @@ final class FitSearch {
     /// whether the sizes above the smallest were worth a search (nil when none was made). `bar`: the best found in
     /// another format; a cell whose ceiling is no better is not searched.
     ///
-    /// The smallest size goes first. When its best is held back by its palette (`heldBackByPalette`), a larger size,
-    /// with fewer bytes for each pixel, would be held back more, and is not searched. Otherwise the larger sizes
-    /// follow, largest first, and the quick score does not end the search before the smallest: at half size it
-    /// overrates a large size's dithered palette, so each size's best is ranked again at full size (`FitFinalists`).
+    /// Each size is searched at each frame rate (`bestOfSize`). The smallest size goes first. When its best is held
+    /// back by its palette (`heldBackByPalette`), a larger size, with fewer bytes for each pixel at any rate, would be
+    /// held back more, and is not searched. Otherwise the larger sizes follow, largest first, and the quick score does
+    /// not end the search before the smallest: at half size it overrates a large size's dithered palette, so each
+    /// size's best is ranked again at full size (`FitFinalists`).
     private func bestOfEachSize(
         _ format: ImageFormat, geometries: [OutputGeometry], skip: FitKnobs?, bar other: FitCandidate? = nil
     ) -> (sizes: [FitCandidate], ranking: FitFinalists?) {
         guard let smallest = geometries.last else { return ([], nil) }
-        let least = bestOfSize(smallest, frameCounts: plan.frameCounts(atSmallest: true), format, skip, bar: other)
+        if plan.everything { return (geometries.flatMap { bestOfSize($0, format, skip, bar: nil).cells }, nil) }
+        let least = bestOfSize(smallest, format, skip, bar: other)
         let lowest = least.best.map { [$0] } ?? []
         guard geometries.count > 1 else { return (lowest, nil) }
         var ranking: FitFinalists?
@@ -189,8 +199,9 @@ final class FitSearch {
         var larger: [FitCandidate] = []
         var ended = false
         for geometry in geometries.dropLast() {
-            let size = bestOfSize(geometry, frameCounts: [plan.frameCount], format, skip, bar: larger.best ?? other)
-            // No setting of this size looks better than what was found by the quick score, nor one of a smaller size.
+            let size = bestOfSize(geometry, format, skip, bar: larger.best ?? other)
+            // No setting of this size, at any rate, looks better than what was found by the quick score, nor one of a
+            // smaller size.
             if size.pruned {
                 ended = true
                 break
@@ -207,10 +218,10 @@ final class FitSearch {
         // The smallest size's best, found first to decide the above, is then left out as a largest-first search would
         // never have reached it: after a size that ends the search, or when its pixels score no better than the best.
         var reached = !ended
-        if reached, let best = larger.best,
-            let top = evaluator.ceiling(FitCell(geometry: smallest, frames: plan.frameCount))
-        {
-            reached = top > best.score.worst
+        if reached, let best = larger.best {
+            reached = plan.frameCounts.contains { frames in
+                evaluator.ceiling(FitCell(geometry: smallest, frames: frames)).map { $0 > best.score.worst } ?? false
+            }
         }
         return (larger + (reached ? lowest : []), ranking)
     }
@@ -237,27 +248,32 @@ final class FitSearch {
         return ceiling >= FitSearchPlan.sizeFloor
     }
 
-    /// The best candidate of one size, the frame counts tried in turn (most first) while they raise it. `untouched`:
-    /// its least lossy setting fits with every frame. `pruned`: the cell of every frame was not searched, as its pixels
-    /// before any palette score no better than `bar` by the quick score.
+    /// The best candidate of one size over its frame rates, every frame first. A rate's cell is not searched when its
+    /// pixels before any palette score no better than the best of the size so far (or `bar`) by the quick score:
+    /// no setting of it can look better. Fewer frames are tried even when a rate found nothing better, as a cell
+    /// keeping fewer frames has more bytes for each, and stop once a rate's least lossy setting fits (fewer frames
+    /// only take more away). `untouched`: that happened with every frame. `pruned`: no rate's cell was searched.
+    /// `cells`: each searched cell's best; with `plan.everything`, every cell is searched and nothing stops.
     private func bestOfSize(
-        _ geometry: OutputGeometry, frameCounts: [Int], _ format: ImageFormat, _ skip: FitKnobs?,
-        bar other: FitCandidate?
-    ) -> (best: FitCandidate?, untouched: Bool, pruned: Bool) {
-        var bestHere: FitCandidate?
-        for frames in frameCounts {
+        _ geometry: OutputGeometry, _ format: ImageFormat, _ skip: FitKnobs?, bar other: FitCandidate?
+    )
+        -> (best: FitCandidate?, untouched: Bool, pruned: Bool, cells: [FitCandidate])
+    {
+        var cells: [FitCandidate] = []
+        var searched = false
+        for frames in plan.frameCounts {
             let key = FitCell(geometry: geometry, frames: frames)
-            // No setting of a cell looks better than its pixels before any palette or encoding: a cell whose
-            // ceiling is no better than what was found is not searched, nor are fewer frames.
-            if let bar = (bestHere ?? other)?.score.worst, let top = evaluator.ceiling(key), top <= bar {
-                return (bestHere, false, frames == plan.frameCount)
+            if !plan.everything, let bar = (cells.best ?? other)?.score.worst, let top = evaluator.ceiling(key),
+                top <= bar
+            {
+                continue
             }
+            searched = true
             let cell = searchCell(key, format: format, skip: skip)
             guard let found = cell.best else { continue }
-            guard found.isBetter(than: bestHere) else { break }
-            bestHere = found
-            if cell.topFits { return (found, frames == plan.frameCount, false) }
+            cells.append(found)
+            if cell.topFits && !plan.everything { return (cells.best, frames == plan.frameCount, false, cells) }
         }
-        return (bestHere, false, false)
+        return (cells.best, false, !searched, cells)
     }
 }

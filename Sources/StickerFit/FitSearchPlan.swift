@@ -21,12 +21,14 @@ struct FitSearchPlan {
     let height: Int
     let format: ImageFormat
     let frameCount: Int
-    /// The frame counts an animation may keep, most first.
+    /// The frame counts an animation may keep, most first: one per whole-rate step.
     let frameCountsToTry: [Int]
     let allowed: Set<LossyStep>
     let sizeClass: SizeClass?
     /// The user allowed format changes (--allow format), rather than fit's default for animations alone.
     var formatChangeAsked = true
+    /// The bench's reference search (`FitOptions.searchEverything`): nothing pruned.
+    var everything = false
 
     /// Palette sizes tried, most colours first.
     static let colorLevels = [256, 192, 128, 96, 64, 48, 32, 24, 16, 12, 8, 4, 2]
@@ -72,14 +74,9 @@ struct FitSearchPlan {
         [base] + (allowed.contains(.resize) && sizeClass == nil ? base.smallerClasses() : [])
     }
 
-    /// The frame counts an animation may keep, most first.
+    /// The frame counts searched at each size, most first: one per whole-rate step (`frameRateSteps`) with `frames`
+    /// allowed.
     var frameCounts: [Int] { allowed.contains(.frames) ? frameCountsToTry : [frameCount] }
-
-    /// The frame counts searched at one size, most first. Frames go last: fewer frames only at the smallest size,
-    /// where no smaller size is left to keep them all. Dropping every other frame halves the motion's smoothness, a
-    /// worse loss than a smaller size's detail (no GIF of the bench sets was best with frames dropped at a larger
-    /// size, and searching them took a sixth of the CPU on the four that tried).
-    func frameCounts(atSmallest: Bool) -> [Int] { atSmallest ? frameCounts : [frameCount] }
 
     /// The formats searched, the source's own first (APNG is written as PNG); PNG after GIF or JPEG when
     /// `format` is allowed.
@@ -202,6 +199,7 @@ extension FitSearchPlan {
         self.init(
             width: source.width, height: source.height, format: source.format, frameCount: source.frames.count,
             frameCountsToTry: source.frameCountsToTry, allowed: options.allowed(for: source),
-            sizeClass: options.sizeClass, formatChangeAsked: options.allowed.contains(.format))
+            sizeClass: options.sizeClass, formatChangeAsked: options.allowed.contains(.format),
+            everything: options.searchEverything)
     }
 }

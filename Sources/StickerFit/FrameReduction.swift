@@ -14,6 +14,24 @@ extension DecodedImage {
         return copy
     }
 
+    /// The frames a GIF of this animation shows: those under GIF's shortest delay merged into the frame before
+    /// (`GIFTimeline.keptFrames`), each kept one shown until the next starts, the first from the start.
+    func mergingShortFrames() -> DecodedImage {
+        let kept = GIFTimeline.keptFrames(frames.map(\.delayMs))
+        guard kept.count < frames.count else { return self }
+        var starts: [Double] = []
+        var time = 0.0
+        for frame in frames {
+            starts.append(time)
+            time += frame.delayMs
+        }
+        return selecting(
+            kept.enumerated().map { position, index in
+                let start = position == 0 ? 0 : starts[index]
+                return (index, (position + 1 < kept.count ? starts[kept[position + 1]] : time) - start)
+            })
+    }
+
     /// The indices of `count` frames spread evenly over the animation, the first included.
     func sampledFrames(_ count: Int) -> [Int] { (0..<count).map { $0 * frames.count / count } }
 
@@ -25,9 +43,13 @@ extension DecodedImage {
         return copy
     }
 
-    /// Which frames `keepingFrames` keeps, and the delay each then shows for.
+    /// Which frames `keepingFrames` keeps, and the delay each then shows for. `count` is a whole-rate step's
+    /// (`frameCountsToTry`): keeping every `step`th frame, where `step` is the fewest source frames per kept one that
+    /// leaves at most `count`. Frames are chosen by time, so an uneven timeline keeps its shape: the kept frames are
+    /// those showing at the moments `k × step × total / frames`, each shown until the next kept one starts.
     func keptFrames(_ count: Int) -> [(index: Int, delayMs: Double)] {
         guard count < frames.count, count >= 1 else { return frames.enumerated().map { ($0, $1.delayMs) } }
+        let step = (frames.count + count - 1) / count
         var starts: [Double] = []
         var time = 0.0
         for frame in frames {
@@ -36,13 +58,13 @@ extension DecodedImage {
         }
         let total = time
         var kept: [Int] = []
-        for slot in 0..<count {
+        for slot in stride(from: 0, to: frames.count, by: step) {
             let index: Int
             if total > 0 {
-                let moment = total * Double(slot) / Double(count)
+                let moment = total * Double(slot) / Double(frames.count)
                 index = starts.lastIndex { $0 <= moment } ?? 0
             } else {
-                index = slot * frames.count / count
+                index = slot
             }
             if kept.last != index { kept.append(index) }
         }
@@ -72,16 +94,26 @@ extension DecodedImage {
         return longestReplaced(count, limit: spread)
     }
 
-    /// The frame counts `fit` tries for an animation, most first: all, then a half, a third, a quarter, a
-    /// sixth and an eighth, never fewer than two (an animation turned into a still is no fit).
-    var frameCountsToTry: [Int] {
+    /// The slowest rate `fit` reduces an animation to, as a frame's time: about 8 frames a second, below which
+    /// motion turns into a slideshow.
+    static let slowestFrameMs = 1000 / 7.0
+
+    /// The whole-rate steps `fit` tries for an animation, every frame first: every 2nd, 3rd, ... frame while the
+    /// kept frames show at least `slowestFrameMs`'s rate on average and at least two are left (an animation turned
+    /// into a still is no fit). A step that keeps as many frames as a smaller one is left out.
+    var frameRateSteps: [Int] {
         let all = frames.count
-        guard all > 2 else { return [all] }
-        var counts: [Int] = []
-        for divisor in [1, 2, 3, 4, 6, 8] {
-            let count = max(2, (all + divisor - 1) / divisor)
-            if counts.last != count { counts.append(count) }
+        guard all > 2 else { return [1] }
+        let average = durationMs / Double(all)
+        var steps = [1]
+        var step = 2
+        while (all + step - 1) / step >= 2, average.isFinite, Double(step) * average <= Self.slowestFrameMs + 1e-9 {
+            if (all + step - 1) / step != (all + steps.last! - 1) / steps.last! { steps.append(step) }
+            step += 1
         }
-        return counts
+        return steps
     }
+
+    /// The frame counts `fit` tries for an animation, most first: one for each of `frameRateSteps`.
+    var frameCountsToTry: [Int] { frameRateSteps.map { (frames.count + $0 - 1) / $0 } }
 }

@@ -80,8 +80,8 @@ public enum StickerFitter {
         if geometry.isPadded {
             steps.append("transparent margins to \(shown.width)x\(shown.height) px")
         }
-        if shown.frames.count != source.frames.count {
-            steps.append("\(shown.frames.count) of \(source.frames.count) frames, same duration")
+        if let rate = FitFrameRate(knobs, source: source, shown: shown) {
+            steps.append(rate.described(kept: shown.frames.count, of: source.frames.count))
         }
         if let colors = knobs.colors {
             let each = knobs.framePalettes ? " a frame" : ""

@@ -93,6 +93,14 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "Replace outputs that exist in the --output folder.")
     var force = false
 
+    // The bench's, not a user's: hidden from help, completions and the man page.
+    @Flag(
+        help: ArgumentHelp("Search every size, rate and setting, with no pruning or work limit.", visibility: .private))
+    var searchEverything = false
+
+    @Flag(help: ArgumentHelp("List the finalists ranked at full size in the JSON report.", visibility: .private))
+    var reportFinalists = false
+
     @OptionGroup(title: "Folders")
     var symlinks: SymlinkOptions
 
@@ -113,9 +121,12 @@ struct FitCommand: ParsableCommand {
     }
 
     func options() throws(PlainFailure) -> FitOptions {
-        try FitOptions(
+        var options = try FitOptions(
             byteLimit: byteLimit, minQuality: minQuality, allowList: allow, sizeClass: sizeClass,
             limits: limitOptions.limits)
+        options.searchEverything = searchEverything
+        options.reportFinalists = reportFinalists
+        return options
     }
 
     func run() throws {

@@ -112,8 +112,6 @@ struct FitSearchPlanTests {
         let gif = Self.plan(.gif, allowed: all, frames: 6)
         #expect(gif.formats == [.gif, .png])
         #expect(gif.frameCounts == [6, 2])
-        // Frames go last: a larger size keeps every frame.
-        #expect(gif.frameCounts(atSmallest: true) == [6, 2] && gif.frameCounts(atSmallest: false) == [6])
         #expect(gif.geometries(base: Self.base) == [Self.base] + Self.base.smallerClasses())
         #expect(Self.base.smallerClasses().count == 2)
         let kept = Self.plan(.apng, allowed: [.palette], frames: 6)

@@ -48,10 +48,48 @@ struct FrameReductionTests {
         #expect(try TestImages.animation(frames: 6, width: 8, height: 8).longestReplaced(6, limit: 4).isEmpty)
     }
 
-    @Test("Frame counts tried: all first, never fewer than two")
+    @Test("Whole-rate steps: every frame first, down to about 8 fps, never fewer than two frames")
     func counts() throws {
-        #expect(try TestImages.animation(frames: 24, width: 8, height: 8).frameCountsToTry == [24, 12, 8, 6, 4, 3])
-        #expect(try TestImages.animation(frames: 3, width: 8, height: 8).frameCountsToTry == [3, 2])
+        // 50 fps: every 2nd to every 7th frame (7 fps); every 7th keeps as many of 24 as every 6th.
+        let fast = try TestImages.animation(frames: 24, width: 8, height: 8, delayMs: 20)
+        #expect(fast.frameRateSteps == [1, 2, 3, 4, 5, 6])
+        #expect(fast.frameCountsToTry == [24, 12, 8, 6, 5, 4])
+        // 60 fps, as Telegram's stickers: every 8th frame is 7.5 fps.
+        let telegram = try TestImages.animation(frames: 180, width: 8, height: 8, delayMs: 1000 / 60)
+        #expect(telegram.frameRateSteps == Array(1...8))
+        #expect(try TestImages.animation(frames: 3, width: 8, height: 8, delayMs: 20).frameCountsToTry == [3, 2])
+        // 10 fps is already slow: every frame is kept.
+        #expect(try TestImages.animation(frames: 24, width: 8, height: 8).frameCountsToTry == [24])
         #expect(try TestImages.still(width: 8, height: 8).frameCountsToTry == [1])
+    }
+
+    @Test("A step keeps every nth frame of an even timeline, and chooses by time on an uneven one")
+    func byTime() throws {
+        let even = try TestImages.animation(frames: 10, width: 8, height: 8, delayMs: 30)
+        let third = even.keptFrames(4)
+        #expect(third.map(\.index) == [0, 3, 6, 9])
+        #expect(third.map(\.delayMs) == [90, 90, 90, 30])
+        // Six quick frames and one long one: every other frame by time is the frames showing at 0, 68.6, 137.1 and
+        // 205.7 ms, not every other index.
+        var uneven = try TestImages.animation(frames: 7, width: 8, height: 8, delayMs: 20)
+        uneven.frames[6].delayMs = 120
+        let half = uneven.keptFrames(4)
+        #expect(half.map(\.index) == [0, 3, 6])
+        #expect(half.map(\.delayMs) == [60, 60, 120])
+    }
+
+    @Test("For GIF, frames under 20 ms merge into the frame before, on the rounded running total")
+    func mergedForGIF() throws {
+        let sixty = try TestImages.animation(frames: 6, width: 8, height: 8, delayMs: 1000 / 60)
+        let merged = sixty.mergingShortFrames()
+        #expect(merged.frames.map(\.image) == [0, 2, 3, 5].map { sixty.frames[$0].image })
+        #expect(abs(merged.durationMs - sixty.durationMs) < 1e-9)
+        // Delays GIF can hold keep every frame.
+        // A first frame of no time gives way to the next, which shows from the start.
+        var late = try TestImages.animation(frames: 3, width: 8, height: 8)
+        late.frames[0].delayMs = 0
+        #expect(late.mergingShortFrames().frames.map(\.delayMs) == [100, 100])
+        let tenth = try TestImages.animation(frames: 6, width: 8, height: 8)
+        #expect(tenth.mergingShortFrames().frames == tenth.frames)
     }
 }

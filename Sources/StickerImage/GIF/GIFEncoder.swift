@@ -2,9 +2,9 @@
 /// transparency by an alpha threshold (edge pixels keep their own colour, so no dark fringe), the colours
 /// exactly when every frame together has at most 256 (one global table) or each frame stores at most 256 (a local
 /// table each, as `FramePalettes` makes them), else one palette shared by all frames from `PaletteQuantizer`; each
-/// frame stored as the rectangle that changed, with disposal and transparency for
-/// unchanged pixels chosen per frame (`GIFFramePlanner`); delays in hundredths, and the loop count kept. Lossy, the
-/// LZW coder may write close colours for shorter streams (`GIFLossiness`).
+/// frame stored as the rectangle that changed, with disposal and transparency for unchanged pixels chosen per frame
+/// (`GIFFramePlanner`); delays in hundredths on the running total (`GIFTimeline`), and the loop count kept. Lossy,
+/// the LZW coder may write close colours for shorter streams (`GIFLossiness`).
 import StickerPalette
 
 public enum GIFEncoder {
@@ -98,9 +98,9 @@ public enum GIFEncoder {
         writer.appendScreen(width: image.width, height: image.height, globalTable: fits ? global.colors : nil)
         if targets.count > 1, let loops = image.loopCount { writer.appendLoop(loops) }
         var written = Written(bytes: [])
+        let delays = GIFTimeline.centiseconds(image.frames.map(\.delayMs))
         for (index, frame) in frames.enumerated() {
-            let ms = image.frames[index].delayMs
-            let delay = ms.isFinite ? Int((ms / 10).rounded().clamped(0, 65535)) : 0
+            let delay = delays[index]
             if targets.count > 1 || frame.transparentIndex != nil {
                 writer.appendControl(
                     disposal: targets.count > 1 ? disposalMethod(frame.disposal) : 0, delayCentiseconds: delay,

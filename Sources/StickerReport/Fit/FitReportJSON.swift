@@ -40,7 +40,8 @@ extension FitReport {
         }
         let knobs = encoded?.knobs
         let colors = knobs?.colors
-        return .object([
+        let rate: JSONValue = encoded?.frameRate.map(json) ?? .null
+        var fields: [(String, JSONValue)] = [
             ("path", .string(result.path)),
             ("outcome", .string(result.kind.rawValue)),
             ("output", .optional(output) { .string($0) }),
@@ -48,6 +49,7 @@ extension FitReport {
             ("after", .optional(result.after, json)),
             ("losslessSteps", .array((encoded?.losslessSteps ?? []).map { .string($0) })),
             ("lossySteps", .array((encoded?.lossySteps ?? []).map { .string($0) })),
+            ("frameRate", rate),
             ("colors", .optional(colors) { .int($0) }),
             ("dithered", .optional(knobs.flatMap { colors == nil ? nil : $0.dithered }) { .bool($0) }),
             ("framePalettes", .optional(knobs.flatMap { colors == nil ? nil : $0.framePalettes }) { .bool($0) }),
@@ -58,6 +60,30 @@ extension FitReport {
             ("seconds", .double(result.seconds)),
             ("reason", .optional(result.reason) { .string($0) }),
             ("hint", .optional(result.hint) { .string($0) }),
+        ]
+        // Listed only when asked for (the bench's --report-finalists).
+        if let finalists = encoded?.finalists { fields.append(("finalists", .array(finalists.map(json)))) }
+        return .object(fields)
+    }
+
+    static func json(_ finalist: FitFinalist) -> JSONValue {
+        let knobs = finalist.knobs
+        return .object([
+            ("width", .int(knobs.geometry.width)), ("height", .int(knobs.geometry.height)),
+            ("frames", .int(knobs.frames)), ("format", .string(knobs.format.rawValue)),
+            ("colors", .optional(knobs.colors) { .int($0) }), ("dithered", .bool(knobs.dithered)),
+            ("framePalettes", .bool(knobs.framePalettes)), ("gifLossy", .int(knobs.lossy)),
+            ("jpegQuality", .optional(knobs.quality) { .int($0) }),
+            ("worst", .optional(finalist.score?.worst) { .number($0) }),
+            ("mean", .optional(finalist.score?.mean) { .number($0) }),
+            ("handicap", .number(finalist.handicap)), ("written", .bool(finalist.written)),
+        ])
+    }
+
+    static func json(_ rate: FitFrameRate) -> JSONValue {
+        .object([
+            ("step", .int(rate.step)), ("framesPerSecond", .number(rate.framesPerSecond)),
+            ("durationMs", .number(rate.durationMs)),
         ])
     }
 
