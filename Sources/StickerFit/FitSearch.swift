@@ -85,16 +85,16 @@ final class FitSearch {
         return evaluator.budget.exhausted ? .budgetSpent(fault: fault) : .nothingFits(fault: fault)
     }
 
-    /// The best of each size's best exact setting once refined: the leaders at full size are refined in their own
-    /// cells, where the quick score ranks settings well (lossy LZW buys a GIF colours; by fit's default an
+    /// The best of each size's best exact setting once refined: those near the first at full size are refined in their
+    /// own cells, where the quick score ranks settings well (lossy LZW buys a GIF colours; by fit's default an
     /// animated GIF tries APNG from its exact palette up, where APNG's smaller frames buy colours and its alpha
     /// keeps soft edges), and all are ranked again. An APNG must score `formatGain` higher: it renames the file.
     private func refinedBest(of sizes: [FitCandidate], ranking: FitFinalists, skip: FitKnobs?) -> FitCandidate? {
         let ranked = ranking.ranked(sizes)
         var contenders = ranked
         let top = ranked.first.flatMap { ranking.score($0)?.worst }
-        for exact in ranked.prefix(plan.everything ? ranked.count : FitFinalists.leaders) {
-            // A size far behind the first is not refined: refining has lifted a size by up to 16 points.
+        for exact in ranked {
+            // A size far behind the first is not refined: refining has lifted a size by up to 26 points.
             if !plan.everything, let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap {
                 continue
             }
