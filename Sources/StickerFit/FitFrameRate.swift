@@ -13,7 +13,7 @@ public struct FitFrameRate: Equatable, Sendable {
     /// The rate of `shown`, an output of `source` keeping `knobs`' frames; nil when it shows every frame.
     init?(_ knobs: FitKnobs, source: DecodedImage, shown: DecodedImage) {
         guard shown.frames.count < source.frames.count, shown.durationMs > 0 else { return nil }
-        step = source.frames.count == knobs.frames ? 1 : (source.frames.count + knobs.frames - 1) / knobs.frames
+        step = source.frames.count == knobs.frames ? 1 : source.rateStep(keeping: knobs.frames)
         framesPerSecond = Double(shown.frames.count) * 1000 / shown.durationMs
         durationMs = shown.durationMs
     }

@@ -19,18 +19,36 @@ extension DecodedImage {
     func mergingShortFrames() -> DecodedImage {
         let kept = GIFTimeline.keptFrames(frames.map(\.delayMs))
         guard kept.count < frames.count else { return self }
+        return selecting(showing(kept, firstFromStart: true))
+    }
+
+    /// When each source frame starts, and the animation's end.
+    private var frameStarts: (starts: [Double], end: Double) {
         var starts: [Double] = []
         var time = 0.0
         for frame in frames {
             starts.append(time)
             time += frame.delayMs
         }
-        return selecting(
-            kept.enumerated().map { position, index in
-                let start = position == 0 ? 0 : starts[index]
-                return (index, (position + 1 < kept.count ? starts[kept[position + 1]] : time) - start)
-            })
+        return (starts, time)
     }
+
+    /// `kept` (ascending source indices), each shown from its own start until the next kept one starts, the last
+    /// until the end: the source's timeline. `firstFromStart`: the first shows from the start, in place of any before.
+    private func showing(_ kept: [Int], firstFromStart: Bool = false) -> [(index: Int, delayMs: Double)] {
+        let (starts, end) = frameStarts
+        return kept.enumerated().map { position, index in
+            let start = firstFromStart && position == 0 ? 0 : starts[index]
+            return (index, (position + 1 < kept.count ? starts[kept[position + 1]] : end) - start)
+        }
+    }
+
+    /// Source frames per kept frame for a whole-rate step that keeps `count` frames: the fewest that leave at most
+    /// `count`.
+    func rateStep(keeping count: Int) -> Int { (frames.count + count - 1) / max(count, 1) }
+
+    /// How many frames keeping every `step`th leaves.
+    func frameCount(step: Int) -> Int { (frames.count + step - 1) / step }
 
     /// The indices of `count` frames spread evenly over the animation, the first included.
     func sampledFrames(_ count: Int) -> [Int] { (0..<count).map { $0 * frames.count / count } }
@@ -49,14 +67,8 @@ extension DecodedImage {
     /// those showing at the moments `k × step × total / frames`, each shown until the next kept one starts.
     func keptFrames(_ count: Int) -> [(index: Int, delayMs: Double)] {
         guard count < frames.count, count >= 1 else { return frames.enumerated().map { ($0, $1.delayMs) } }
-        let step = (frames.count + count - 1) / count
-        var starts: [Double] = []
-        var time = 0.0
-        for frame in frames {
-            starts.append(time)
-            time += frame.delayMs
-        }
-        let total = time
+        let step = rateStep(keeping: count)
+        let (starts, total) = frameStarts
         var kept: [Int] = []
         for slot in stride(from: 0, to: frames.count, by: step) {
             let index: Int
@@ -68,10 +80,7 @@ extension DecodedImage {
             }
             if kept.last != index { kept.append(index) }
         }
-        return kept.enumerated().map { position, index in
-            let end = position + 1 < kept.count ? starts[kept[position + 1]] : total
-            return (index, end - starts[index])
-        }
+        return showing(kept)
     }
 
     /// Of the frames `keptFrames(count)` drops, `limit` spread over the animation, each the last of its gap: the
@@ -94,8 +103,8 @@ extension DecodedImage {
         return longestReplaced(count, limit: spread)
     }
 
-    /// The slowest rate `fit` reduces an animation to, as a frame's time: about 8 frames a second, below which
-    /// motion turns into a slideshow.
+    /// The slowest rate `fit` reduces an animation to, as a frame's time: 7 frames a second, below which motion turns
+    /// into a slideshow.
     static let slowestFrameMs = 1000 / 7.0
 
     /// The whole-rate steps `fit` tries for an animation, every frame first: every 2nd, 3rd, ... frame while the
@@ -107,13 +116,13 @@ extension DecodedImage {
         let average = durationMs / Double(all)
         var steps = [1]
         var step = 2
-        while (all + step - 1) / step >= 2, average.isFinite, Double(step) * average <= Self.slowestFrameMs + 1e-9 {
-            if (all + step - 1) / step != (all + steps.last! - 1) / steps.last! { steps.append(step) }
+        while frameCount(step: step) >= 2, average.isFinite, Double(step) * average <= Self.slowestFrameMs + 1e-9 {
+            if frameCount(step: step) != frameCount(step: steps.last!) { steps.append(step) }
             step += 1
         }
         return steps
     }
 
     /// The frame counts `fit` tries for an animation, most first: one for each of `frameRateSteps`.
-    var frameCountsToTry: [Int] { frameRateSteps.map { (frames.count + $0 - 1) / $0 } }
+    var frameCountsToTry: [Int] { frameRateSteps.map(frameCount(step:)) }
 }
