@@ -1,18 +1,19 @@
 import StickerImage
 import StickerPalette
 
-/// The pixels the search encodes: the source at the size being searched (with its palette builder) and the
-/// cell being searched. Cells are searched one after another, and an animation's frames at 618 px take
-/// hundreds of MB, so only one of each is kept. Part of the file's `FitCache`.
+/// The pixels the search encodes: the source at the size being searched and the cell being searched, each with the
+/// palette builder of its frames. Cells are searched one after another, and an animation's frames at 618 px take
+/// hundreds of MB, so only one of each is kept, and one builder. Part of the file's `FitCache`.
 struct FitCellImages {
     let source: DecodedImage
-    /// The cell being searched, its image and which of the source's frames it keeps.
-    private var current: (key: FitCell, image: DecodedImage, kept: [Int])?
-    /// All the source's frames at the size being searched, and their palette builder (made at the first
-    /// palette asked): each frame count there is a selection of these frames, mapped to palettes made from
-    /// them all, so the colours are counted and split, and each palette size refined, once per size.
+    /// The cell being searched, its image, and when it has fewer frames than the source (each a blend of several,
+    /// so colours of its own) the palette builder of its frames, made at the first palette asked.
+    private var current: (key: FitCell, image: DecodedImage, palettes: PaletteBuilder?)?
+    /// All the source's frames at the size being searched, and their palette builder (made at the first palette
+    /// asked): the cell keeping every frame is these frames, and the cells with fewer are made from them, so each
+    /// size is resized once and its colours counted and split, and each palette size refined, once.
     private var sized: (geometry: OutputGeometry, image: DecodedImage, palettes: PaletteBuilder?)?
-    /// Palette settings' frames as indices: of the whole cell, and of the frames an estimate samples.
+    /// Palette settings' frames as indices of the cell's frames: the whole cell, and the frames an estimate samples.
     private var quantized = RecentItems<QuantizedKey, QuantizedImage>(budget: Self.remapBudget)
     private var samples = RecentItems<QuantizedKey, QuantizedImage>(budget: Self.sampledRemapBudget)
     /// The frame palettes' builders of the current cell and of its latest sampled frames: each palette size searched
@@ -46,13 +47,12 @@ struct FitCellImages {
     /// The pixels of one setting: the cell's image, quantised when the setting has a palette.
     mutating func image(for knobs: FitKnobs) -> DecodedImage {
         let found = cell(FitCell(knobs))
-        return paletted(found.image, kept: found.kept, knobs: knobs, remembered: true)
+        return paletted(found, kept: Array(found.frames.indices), knobs: knobs, remembered: true)
     }
 
-    /// `image` (the source's frames at `kept`, at `knobs`' size) with `knobs`' palette, if any: one made from all
-    /// the source's frames at that size, or one a frame. `remembered`: `image` is the whole cell, whose shared
-    /// remap the next setting may reuse. A palette a frame is not kept: its encoding is cached, and the final step
-    /// keeps its pixels.
+    /// `image` (the frames at `kept` of `knobs`' cell) with `knobs`' palette, if any: one made from all the cell's
+    /// frames, or one a frame. `remembered`: `image` is the whole cell, whose shared remap the next setting may
+    /// reuse. A palette a frame is not kept: its encoding is cached, and the final step keeps its pixels.
     mutating func paletted(_ image: DecodedImage, kept: [Int], knobs: FitKnobs, remembered: Bool) -> DecodedImage {
         guard let colors = knobs.colors else { return image }
         let options = Self.options(colors: colors, dithered: knobs.dithered)
@@ -101,7 +101,7 @@ struct FitCellImages {
             if remembered { counts.remaps.hits += 1 } else { counts.sampledRemaps.hits += 1 }
             return known
         }
-        let made = palettes(cell.geometry).quantize(Self.options(colors: colors, dithered: dithered), frames: frames)
+        let made = palettes(cell).quantize(Self.options(colors: colors, dithered: dithered), frames: frames)
         if remembered {
             counts.remaps.made += 1
             quantized.add(made, for: key)
@@ -116,29 +116,29 @@ struct FitCellImages {
     /// alpha cut at 128) shows the very pixels an APNG does. False for any other setting.
     mutating func showsNoTranslucency(_ knobs: FitKnobs) -> Bool {
         guard let colors = knobs.colors, !knobs.framePalettes else { return false }
-        let kept = cell(FitCell(knobs)).kept
+        let kept = Array(cell(FitCell(knobs)).frames.indices)
         let palette = remap(FitCell(knobs), colors: colors, dithered: knobs.dithered, frames: kept, remembered: true)
             .palette
         return palette.colors.allSatisfy { $0.w == 0 || $0.w == 255 }
     }
 
-    /// The source at the cell's size and frame count, and the indices among the source's frames of the frames
-    /// it keeps; made once per cell.
-    mutating func cell(_ key: FitCell) -> (image: DecodedImage, kept: [Int]) {
+    /// The source at the cell's size and frame count (`keepingFrames`); made once per cell.
+    mutating func cell(_ key: FitCell) -> DecodedImage {
         if let current, current.key == key {
             counts.cells.hits += 1
-            return (current.image, current.kept)
+            return current.image
         }
         counts.cells.made += 1
         // The frame palettes' builders hold the cell's frames: they go with it.
         (current, framePalettes, sampledFramePalettes) = (nil, nil, nil)
-        // Frames are resized one by one, so fewer frames of the resized source are the same pixels.
-        let sized = sizedImage(key.geometry)
-        let kept = sized.keptFrames(key.frames)
-        let image = sized.selecting(kept)
-        current = (key, image, kept.map(\.index))
-        return (image, kept.map(\.index))
+        // Frames are resized one by one, so fewer frames are blends of the same resized pixels.
+        let image = sizedImage(key.geometry).keepingFrames(key.frames)
+        current = (key, image, nil)
+        return image
     }
+
+    /// Whether the cell keeps every frame of the source: its frames are then the size's.
+    private func keepsEveryFrame(_ key: FitCell) -> Bool { key.frames >= source.frames.count }
 
     /// Every frame of the source at one size, made once per size: each frame count there is a selection of it.
     private mutating func sizedImage(_ geometry: OutputGeometry) -> DecodedImage {
@@ -149,10 +149,20 @@ struct FitCellImages {
         return image
     }
 
-    /// The palette builder of one size, over all the source's frames there.
-    mutating func palettes(_ geometry: OutputGeometry) -> PaletteBuilder {
-        let image = sizedImage(geometry)
+    /// The palette builder of a cell's frames: its size's, over all the source's frames there, when it keeps every
+    /// frame; else its own. Only one is held: a builder holds its frames.
+    mutating func palettes(_ key: FitCell) -> PaletteBuilder {
+        guard keepsEveryFrame(key) else {
+            let image = cell(key)
+            if let builder = current?.palettes { return builder }
+            sized?.palettes = nil
+            let builder = PaletteBuilder(frames: image.frames.map(\.image), mostColors: FitSearchPlan.colorLevels[0])
+            current?.palettes = builder
+            return builder
+        }
+        let image = sizedImage(key.geometry)
         if let builder = sized?.palettes { return builder }
+        current?.palettes = nil
         let builder = PaletteBuilder(frames: image.frames.map(\.image), mostColors: FitSearchPlan.colorLevels[0])
         sized?.palettes = builder
         return builder

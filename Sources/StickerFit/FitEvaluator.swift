@@ -112,14 +112,14 @@ final class FitEvaluator {
         }
         let key = FitCell(knobs)
         let whole = cache.cells.cell(key)
-        let picked = whole.image.sampledFrames(FitSearchPlan.sampleFrames)
-        var sample = whole.image.sample(FitSearchPlan.sampleFrames)
+        let picked = whole.sampledFrames(FitSearchPlan.sampleFrames)
+        var sample = whole.sample(FitSearchPlan.sampleFrames)
         budget.spend(knobs.geometry.width * knobs.geometry.height * picked.count)
-        sample = cache.cells.paletted(sample, kept: picked.map { whole.kept[$0] }, knobs: knobs, remembered: false)
+        sample = cache.cells.paletted(sample, kept: picked, knobs: knobs, remembered: false)
         let scaled: Int
         do {
             scaled = try FitEncoding.scaledEstimate(
-                sample, as: knobs.format, frames: whole.image.frames.count, lossy: knobs.lossy, memo: cache.deflate)
+                sample, as: knobs.format, frames: whole.frames.count, lossy: knobs.lossy, memo: cache.deflate)
         } catch {
             noteUnlessRefused(error)
             return nil
@@ -130,13 +130,13 @@ final class FitEvaluator {
     }
 
     /// A cell's pixels, resized and with its frames, before any palette or encoding.
-    func pixels(_ key: FitCell) -> DecodedImage { cache.cells.cell(key).image }
+    func pixels(_ key: FitCell) -> DecodedImage { cache.cells.cell(key) }
 
     /// The quick score of a cell's pixels as they are, resized and with fewer frames but before any palette
     /// or encoding, which only take more away.
     func ceiling(_ key: FitCell) -> Double? {
         do {
-            return try scorer(frames: key.frames).score(key.geometry.art(of: cache.cells.cell(key).image)).worst
+            return try scorer(frames: key.frames).score(key.geometry.art(of: cache.cells.cell(key))).worst
         } catch {
             note(.scoring(error))
             return nil
@@ -163,12 +163,11 @@ final class FitEvaluator {
     func plainScore(_ knobs: FitKnobs) -> StickerScore? {
         guard let colors = knobs.colors, !knobs.dithered, !knobs.framePalettes, knobs.lossy == 0 else { return nil }
         let key = FitCell(knobs)
-        let found = cache.cells.cell(key)
-        var image = found.image
+        var image = cache.cells.cell(key)
         let scorer = scorer(frames: knobs.frames)
         let read = scorer.framesRead(candidateDelays: image.frames.map(\.delayMs))
-        let quantized = cache.cells.palettes(key.geometry).quantize(
-            FitCellImages.options(colors: colors, dithered: false), frames: read.map { found.kept[$0] })
+        let quantized = cache.cells.palettes(key).quantize(
+            FitCellImages.options(colors: colors, dithered: false), frames: read)
         for (position, index) in read.enumerated() {
             let pixels = quantized.image(frame: position)
             image.frames[index].image = FitEncoding.shown(pixels, as: knobs.format)
@@ -189,13 +188,13 @@ final class FitEvaluator {
         let key = FitCell(knobs)
         let found = cache.cells.cell(key)
         let scorer = scorer(frames: knobs.frames)
-        let read = scorer.framesRead(candidateDelays: found.image.frames.map(\.delayMs))
+        let read = scorer.framesRead(candidateDelays: found.frames.map(\.delayMs))
         let options = FitCellImages.options(colors: knobs.colors ?? FitSearchPlan.colorLevels[0], dithered: true)
-        let shared = cache.cells.palettes(key.geometry).quantize(options, frames: read.map { found.kept[$0] })
-        var (one, own) = (found.image, found.image)
+        let shared = cache.cells.palettes(key).quantize(options, frames: read)
+        var (one, own) = (found, found)
         for (position, index) in read.enumerated() {
             one.frames[index].image = shared.image(frame: position)
-            own.frames[index].image = FramePalettes.quantize([found.image.frames[index].image], options: options)[0]
+            own.frames[index].image = FramePalettes.quantize([found.frames[index].image], options: options)[0]
         }
         do {
             let art = knobs.geometry.art(of:)

@@ -2,10 +2,26 @@ import StickerImage
 import StickerQuality
 
 extension DecodedImage {
-    /// `count` of the frames, spread evenly over the timeline: at each of `count` even moments the frame then
-    /// showing is kept, and it stays until the next kept frame starts. The total duration is unchanged and no
-    /// frame shows shorter than it did, so the animation never plays faster; timing is part of the art.
-    func keepingFrames(_ count: Int) -> DecodedImage { selecting(keptFrames(count)) }
+    /// `count` frames spread evenly over the timeline (`keptFrames`), each shown from a kept frame's start until the
+    /// next one's and showing the blend of the source frames it stands for, weighted by their time: what the eye
+    /// averages over that time. The total duration is unchanged and no frame shows shorter than it did, so the
+    /// animation never plays faster; timing is part of the art. A picked frame is as far as a whole step from the
+    /// last one it stands for; the blend is half a step from either end, and a moving or fading part shows at each
+    /// place it passes, faint, rather than missing.
+    func keepingFrames(_ count: Int) -> DecodedImage {
+        let kept = keptFrames(count)
+        guard kept.count < frames.count else { return self }
+        var copy = self
+        copy.frames = kept.enumerated().map { position, slot in
+            let end = position + 1 < kept.count ? kept[position + 1].index : frames.count
+            let window = frames[slot.index..<end]
+            let weights = window.map(\.delayMs)
+            let blended = RGBAImage.blend(
+                window.map(\.image), weights: weights.contains { $0 > 0 } ? weights : weights.map { _ in 1 })
+            return AnimationFrame(image: blended, delayMs: slot.delayMs)
+        }
+        return copy
+    }
 
     /// The frames at `kept`'s indices, each showing for its delay there.
     func selecting(_ kept: [(index: Int, delayMs: Double)]) -> DecodedImage {
@@ -83,24 +99,40 @@ extension DecodedImage {
         return showing(kept)
     }
 
-    /// Of the frames `keptFrames(count)` drops, `limit` spread over the animation, each the last of its gap: the
-    /// moment a kept frame has shown longest in another's place, where fewer frames look worst. A score that
-    /// reads only evenly spread frames may read only kept ones (every third of 250 frames keeps 0, 83 and 166).
-    func longestReplaced(_ count: Int, limit: Int) -> [Int] {
+    /// Of the source frames `keepingFrames(count)` shows a blend in place of, `limit` that look least like their
+    /// blend, at most one a kept frame, in order: where fewer frames look worst (a ring that appears within a kept
+    /// frame's time shows in its blend only faintly). A score that reads only evenly spread frames misses them.
+    /// Frames and blends are compared on a coarse grid of pixels, premultiplied, so the choice is cheap.
+    func farthestFromBlend(_ count: Int, limit: Int) -> [Int] {
         let kept = keptFrames(count).map(\.index)
-        let lastDropped = kept.indices.compactMap { position -> Int? in
-            let next = position + 1 < kept.count ? kept[position + 1] : frames.count
-            return next - kept[position] > 1 ? next - 1 : nil
+        guard kept.count < frames.count, limit > 0 else { return [] }
+        let grid = CoarseGrid(width: width, height: height)
+        var farthest: [(distance: Float, index: Int)] = []
+        for (position, first) in kept.enumerated() {
+            let end = position + 1 < kept.count ? kept[position + 1] : frames.count
+            guard end - first > 1 else { continue }
+            let window = Array(first..<end)
+            let samples = window.map { grid.samples(of: frames[$0].image) }
+            let delays = window.map { max(frames[$0].delayMs, 0) }
+            let total = delays.reduce(0, +)
+            let weights = total > 0 ? delays.map { Float($0 / total) } : delays.map { _ in 1 / Float(delays.count) }
+            var blend = [Float](repeating: 0, count: samples[0].count)
+            for (sample, weight) in zip(samples, weights) {
+                for value in sample.indices { blend[value] += sample[value] * weight }
+            }
+            let distances = samples.map { sample in zip(sample, blend).reduce(Float(0)) { $0 + abs($1.0 - $1.1) } }
+            let worst = distances.indices.max { distances[$0] < distances[$1] }!
+            farthest.append((distances[worst], window[worst]))
         }
-        guard lastDropped.count > limit else { return lastDropped }
-        return (0..<limit).map { lastDropped[$0 * lastDropped.count / limit + lastDropped.count / (2 * limit)] }
+        return farthest.sorted { ($0.distance, -$0.index) > ($1.distance, -$1.index) }.prefix(limit).map(\.index)
+            .sorted()
     }
 
     /// The dropped frames a quick score of a candidate keeping `count` frames reads beyond its even spread, as many
     /// as that spread: none when every frame is kept (or the quick score reads every frame).
     func droppedFramesToScore(keeping count: Int) -> [Int] {
         guard count < frames.count, let spread = StickerScoreOptions.quick.maximumFrames else { return [] }
-        return longestReplaced(count, limit: spread)
+        return farthestFromBlend(count, limit: spread)
     }
 
     /// The slowest rate `fit` reduces an animation to, as a frame's time: 7 frames a second, below which motion turns

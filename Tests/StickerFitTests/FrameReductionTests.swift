@@ -5,15 +5,17 @@ import Testing
 
 @Suite("Fewer frames over the same duration")
 struct FrameReductionTests {
-    @Test("Kept frames take the time of the dropped ones: the total is kept and no frame plays shorter")
+    @Test("Kept frames take the time of the dropped ones and show their blend: the total is kept, no frame plays shorter")
     func neverFaster() throws {
         var image = try TestImages.animation(frames: 7, width: 16, height: 16)
         for index in image.frames.indices { image.frames[index].delayMs = Double(40 + 30 * (index % 3)) }
-        for count in 1...7 {
+        #expect(image.keepingFrames(7).frames == image.frames)
+        for count in 1..<7 {
             let reduced = image.keepingFrames(count)
             #expect(reduced.frames.count <= count)
             #expect(abs(reduced.durationMs - image.durationMs) < 1e-9)
-            // Each kept frame is a source frame and shows at least as long as it did.
+            // Each kept frame starts where a source frame did, shows at least as long, and is the blend of the source
+            // frames it stands for, by their time.
             var start = 0.0
             var sourceStarts: [Double] = []
             for frame in image.frames {
@@ -22,30 +24,36 @@ struct FrameReductionTests {
             }
             var time = 0.0
             for frame in reduced.frames {
-                let index = try #require(sourceStarts.firstIndex(of: time))
-                #expect(frame.image == image.frames[index].image)
-                #expect(frame.delayMs >= image.frames[index].delayMs)
+                let first = try #require(sourceStarts.firstIndex(of: time))
                 time += frame.delayMs
+                let end = sourceStarts.firstIndex(of: time) ?? image.frames.count
+                let window = image.frames[first..<end]
+                #expect(frame.delayMs >= image.frames[first].delayMs)
+                #expect(frame.image == RGBAImage.blend(window.map(\.image), weights: window.map(\.delayMs)))
             }
         }
     }
 
-    @Test("The dropped frames shown longest by another: none kept, each the last of its gap, spread out")
-    func longestReplaced() throws {
-        let image = try TestImages.animation(frames: 250, width: 8, height: 8)
-        let kept = Set(image.keptFrames(84).map(\.index))
-        let replaced = image.longestReplaced(84, limit: 4)
-        #expect(replaced.count == 4 && replaced == replaced.sorted())
-        for index in replaced {
-            #expect(!kept.contains(index))
-            #expect(kept.contains(index + 1) || index == 249)
-        }
-        #expect(replaced.first! > 20 && replaced.last! < 230)
-        // Half of 24 frames drops every other one: each is the last (and only) of its gap.
-        #expect(
-            try TestImages.animation(frames: 24, width: 8, height: 8).longestReplaced(12, limit: 4) == [3, 9, 15, 21])
+    @Test("The frames scored beyond the spread are those least like the blend shown for them, one a kept frame")
+    func farthestFromBlend() throws {
+        // Twelve still frames, and a flash at frame 7: every 3rd frame blends 6, 7 and 8, and 7 is farthest from it.
+        var image = try TestImages.animation(frames: 12, width: 16, height: 16)
+        let still = image.frames[0].image
+        for index in image.frames.indices { image.frames[index].image = still }
+        var flash = still
+        for offset in stride(from: 0, to: flash.pixels.count, by: 4) { flash.pixels[offset] ^= 0xFF }
+        image.frames[7].image = flash
+        #expect(image.farthestFromBlend(4, limit: 1) == [7])
+        // Frames 6 and 8 look alike; the next farthest is in another kept frame, none in 7's.
+        let two = image.farthestFromBlend(4, limit: 2)
+        #expect(two.count == 2 && two.contains(7) && !two.contains(6) && !two.contains(8))
         // Nothing dropped, nothing to read.
-        #expect(try TestImages.animation(frames: 6, width: 8, height: 8).longestReplaced(6, limit: 4).isEmpty)
+        #expect(image.farthestFromBlend(12, limit: 4).isEmpty)
+        // Random frames: one a kept frame, in order, none a kept frame that shows alone.
+        let noisy = try TestImages.animation(frames: 250, width: 8, height: 8)
+        let read = noisy.farthestFromBlend(84, limit: 4)
+        #expect(read.count == 4 && read == read.sorted())
+        #expect(Set(read.map { $0 / 3 }).count == 4)
     }
 
     @Test("Whole-rate steps: every frame first, down to about 8 fps, never fewer than two frames")
