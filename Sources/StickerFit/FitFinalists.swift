@@ -8,6 +8,9 @@ import StickerQuality
 /// is scored once (its score kept in the file's `FitCache`), so the search and the final step share the scores.
 final class FitFinalists {
     static let frames = 8
+    /// How many of the frames a candidate with fewer frames blends away are read too, those least like their blend:
+    /// a long animation's worst frame is one of them, and four missed it (fireworks-burst ranked 33.4, -10.5 in full).
+    static let droppedFrames = 16
     /// How far below the first size's full-size score another size's best may be and still be refined (lossy LZW,
     /// APNG) before the final ranking: refining a size costs a search of its own. cv-joint-618's 618 px GIF was 16.4
     /// behind and became, as an APNG, 9.7 ahead; hubble-zoom's 9.5 behind, 3 ahead.
@@ -24,7 +27,7 @@ final class FitFinalists {
     init(cache: FitCache, sizes: [FitCandidate]) throws(StickerScoreError) {
         self.cache = cache
         let source = cache.source
-        dropped = Set(sizes.flatMap { source.droppedFramesToScore(keeping: $0.knobs.frames) }).sorted()
+        dropped = Set(sizes.flatMap { source.farthestFromBlend($0.knobs.frames, limit: Self.droppedFrames) }).sorted()
         let options = StickerScoreOptions(maximumFrames: Self.frames)
         scorer = try StickerScorer(source: source, options: options, alsoScoring: dropped)
     }
