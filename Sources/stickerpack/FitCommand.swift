@@ -18,9 +18,9 @@ struct FitCommand: ParsableCommand {
             name. Sides above 618 px or below 300 px are brought into 300-618 px, aspect kept. Everything else is \
             re-encoded, cheapest loss first: lossless re-encoding, then scored lossy candidates (a palette of fewer \
             colours with or without dithering, for a GIF one palette a frame where that pays, JPEG quality or GIF's \
-            lossy LZW, a lower frame rate over the same total duration (every 2nd, 3rd, ... frame, down to about \
-            7 fps), a smaller size class, wide art on a transparent canvas whose sides stay 300 px or more), \
-            searched for the highest worst-frame score within --byte-limit. \
+            lossy LZW, a lower frame rate over the same total duration (every 2, 3, ... frames blended into one, \
+            down to about 7 fps), a smaller size class, wide art on a transparent canvas whose sides stay 300 px or \
+            more), searched for the highest worst-frame score within --byte-limit. \
             The score is SSIMULACRA2 over a light (#FFFFFF) and a dark (#1C1C1E) background, frame by frame on the \
             timeline (100 is identical, 90 hard to tell apart, 70 visibly lossy, 50 clearly degraded).
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Fewer frames over the same duration")
 struct FrameReductionTests {
-    @Test("Kept frames take the time of the dropped ones and show their blend: the total is kept, no frame plays shorter")
+    @Test("Kept frames take the time of the dropped ones and show their blend; the total is kept, none plays shorter")
     func neverFaster() throws {
         var image = try TestImages.animation(frames: 7, width: 16, height: 16)
         for index in image.frames.indices { image.frames[index].delayMs = Double(40 + 30 * (index % 3)) }
