@@ -94,8 +94,12 @@ final class FitSearch {
         var contenders = ranked
         let top = ranked.first.flatMap { ranking.score($0)?.worst }
         for exact in ranked {
-            // A size far behind the first is not refined: refining has lifted a size by up to 26 points.
-            if !plan.everything, let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap {
+            // A finalist far behind the first is not refined (refining has lifted one by up to 26 points), unless its
+            // pixels before any palette score higher than the first: there its palette is what holds it back, as
+            // blended frames' many colours hold back a GIF, and another format may lift it further.
+            if !plan.everything, let top, let here = ranking.score(exact)?.worst, top - here > FitFinalists.refinedGap,
+                (ranking.ceiling(evaluator.pixels(FitCell(exact.knobs)), geometry: exact.knobs.geometry) ?? top) <= top
+            {
                 continue
             }
             // Another format first (APNG from the GIF's palette up): no loss beside an APNG with more colours.
@@ -189,7 +193,7 @@ final class FitSearch {
         guard let smallest = geometries.last else { return ([], nil) }
         if plan.everything { return (geometries.flatMap { bestOfSize($0, format, skip, bar: nil).cells }, nil) }
         let least = bestOfSize(smallest, format, skip, bar: other)
-        let lowest = least.best.map { [$0] } ?? []
+        let lowest = least.cells
         guard geometries.count > 1 else { return (lowest, nil) }
         var ranking: FitFinalists?
         if let found = least.best {
@@ -207,8 +211,8 @@ final class FitSearch {
                 break
             }
             // Nothing fits at this size: a smaller one may.
-            guard let here = size.best else { continue }
-            larger.append(here)
+            guard size.best != nil else { continue }
+            larger += size.cells
             // Its least lossy setting fits: no smaller size looks better.
             if size.untouched {
                 ended = true

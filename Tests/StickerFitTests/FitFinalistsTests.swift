@@ -33,11 +33,11 @@ struct FitFinalistsTests {
         #expect(ranking.fullScore(of: rich.knobs) == full)
     }
 
-    @Test("The search's finalists: one a size, each within the limit, the chosen one in the cell of one of them")
+    @Test("The search's finalists: one a cell searched, each within the limit, the chosen one in the cell of one")
     func finalists() throws {
         let (search, chosen) = try Self.searched(width: 618, height: 618)
-        let sizes = search.finalists.map(\.knobs.geometry)
-        #expect(search.finalists.count > 1 && Set(sizes).count == sizes.count)
+        let cells = search.finalists.map { FitCell($0.knobs) }
+        #expect(Set(cells.map(\.geometry)).count > 1 && Set(cells).count == cells.count)
         #expect(search.finalists.allSatisfy { $0.bytes.count <= Self.limit })
         #expect(search.finalists.contains { FitCell($0.knobs) == FitCell(chosen.knobs) })
     }
