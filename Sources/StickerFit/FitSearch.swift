@@ -12,8 +12,8 @@ import StickerQuality
 /// more than colours. The smallest size goes first, and the larger ones follow unless its palette, rather than its
 /// size, is what holds it back. A cell whose pixels score no better than the best found before any palette is
 /// applied is skipped, and a size stops at the first rate whose least lossy setting fits: taking more away cannot
-/// look better. Each size's best is then ranked again at full size (`FitFinalists`), and the pick refined in its own
-/// cell: lossy LZW buys a GIF colours, and APNG is tried.
+/// look better. Each searched cell's best is then ranked again at full size (`FitFinalists`), and those near the first
+/// refined in their own cells: lossy LZW buys a GIF colours, and APNG is tried.
 ///
 /// This is the strategy alone: `FitSearchPlan` says which knobs there are, `FitEvaluator` what each costs and
 /// how it looks, and its `FitWorkBudget` how much work the file may take.
@@ -26,8 +26,9 @@ final class FitSearch {
     /// How many settings were encoded, and the fewest bytes any of them took.
     var encodings: Int { evaluator.budget.encodings }
     var smallest: Int? { evaluator.smallest }
-    /// After `best`, the best candidate of each size searched in the source's format: the quick score ranks sizes
-    /// less surely than settings, so `FitFinalists` ranks these again before loss and format refine the pick.
+    /// After `best`, the best candidate of each cell (size and rate) searched in the source's format: the quick
+    /// score ranks cells less surely than settings, so `FitFinalists` ranks these again before loss and format refine
+    /// the pick.
     private(set) var finalists: [FitCandidate] = []
     /// The full-size ranking that judged the best, whose scores the final step reuses and ranks a richer setting by.
     private(set) var ranking: FitFinalists?
@@ -85,7 +86,7 @@ final class FitSearch {
         return evaluator.budget.exhausted ? .budgetSpent(fault: fault) : .nothingFits(fault: fault)
     }
 
-    /// The best of each size's best exact setting once refined: those near the first at full size are refined in their
+    /// The best of the cells' best exact settings once refined: those near the first at full size are refined in their
     /// own cells, where the quick score ranks settings well (lossy LZW buys a GIF colours; by fit's default an
     /// animated GIF tries APNG from its exact palette up, where APNG's smaller frames buy colours and its alpha
     /// keeps soft edges), and all are ranked again. An APNG must score `formatGain` higher: it renames the file.
@@ -178,9 +179,9 @@ final class FitSearch {
         return better
     }
 
-    /// The best candidate of each size where one fits, largest size first, and the full-size ranking that judged
-    /// whether the sizes above the smallest were worth a search (nil when none was made). `bar`: the best found in
-    /// another format; a cell whose ceiling is no better is not searched.
+    /// The best candidate of each cell searched where one fits, largest size first, and the full-size ranking that
+    /// judged whether the sizes above the smallest were worth a search (nil when none was made). `bar`: the best found
+    /// in another format; a cell whose ceiling is no better is not searched.
     ///
     /// Each size is searched at each frame rate (`bestOfSize`). The smallest size goes first. When its best is held
     /// back by its palette (`heldBackByPalette`), a larger size, with fewer bytes for each pixel at any rate, would be
