@@ -12,15 +12,24 @@ extension DecodedImage {
         let kept = keptFrames(count)
         guard kept.count < frames.count else { return self }
         var copy = self
-        copy.frames = kept.enumerated().map { position, slot in
-            let end = position + 1 < kept.count ? kept[position + 1].index : frames.count
-            let window = frames[slot.index..<end]
-            let weights = window.map(\.delayMs)
-            let blended = RGBAImage.blend(
-                window.map(\.image), weights: weights.contains { $0 > 0 } ? weights : weights.map { _ in 1 })
-            return AnimationFrame(image: blended, delayMs: slot.delayMs)
+        copy.frames = zip(windows(of: kept.map(\.index)), kept).map { window, slot in
+            AnimationFrame(
+                image: RGBAImage.blend(window.map { frames[$0].image }, weights: weights(of: window)),
+                delayMs: slot.delayMs)
         }
         return copy
+    }
+
+    /// The source frames each of `kept` (ascending indices) stands for: its own up to the next kept one's.
+    private func windows(of kept: [Int]) -> [Range<Int>] {
+        kept.indices.map { kept[$0]..<($0 + 1 < kept.count ? kept[$0 + 1] : frames.count) }
+    }
+
+    /// How much each frame of `window` counts in its blend, summing to one: its time, or all alike when none has any.
+    private func weights(of window: Range<Int>) -> [Double] {
+        let delays = window.map { max(frames[$0].delayMs, 0) }
+        let total = delays.reduce(0, +)
+        return total > 0 ? delays.map { $0 / total } : delays.map { _ in 1 / Double(delays.count) }
     }
 
     /// The frames at `kept`'s indices, each showing for its delay there.
@@ -108,21 +117,15 @@ extension DecodedImage {
         guard kept.count < frames.count, limit > 0 else { return [] }
         let grid = CoarseGrid(width: width, height: height)
         var farthest: [(distance: Float, index: Int)] = []
-        for (position, first) in kept.enumerated() {
-            let end = position + 1 < kept.count ? kept[position + 1] : frames.count
-            guard end - first > 1 else { continue }
-            let window = Array(first..<end)
+        for window in windows(of: kept) where window.count > 1 {
             let samples = window.map { grid.samples(of: frames[$0].image) }
-            let delays = window.map { max(frames[$0].delayMs, 0) }
-            let total = delays.reduce(0, +)
-            let weights = total > 0 ? delays.map { Float($0 / total) } : delays.map { _ in 1 / Float(delays.count) }
             var blend = [Float](repeating: 0, count: samples[0].count)
-            for (sample, weight) in zip(samples, weights) {
-                for value in sample.indices { blend[value] += sample[value] * weight }
+            for (sample, weight) in zip(samples, weights(of: window)) {
+                for value in sample.indices { blend[value] += sample[value] * Float(weight) }
             }
             let distances = samples.map { sample in zip(sample, blend).reduce(Float(0)) { $0 + abs($1.0 - $1.1) } }
             let worst = distances.indices.max { distances[$0] < distances[$1] }!
-            farthest.append((distances[worst], window[worst]))
+            farthest.append((distances[worst], window.lowerBound + worst))
         }
         return farthest.sorted { ($0.distance, -$0.index) > ($1.distance, -$1.index) }.prefix(limit).map(\.index)
             .sorted()
