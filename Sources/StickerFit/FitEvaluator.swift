@@ -19,6 +19,8 @@ final class FitEvaluator {
     /// setting of a cell, so its error is much the same for each, and dithered (or lossy) frames err alike.
     private var scales: [ScaleKey: Double] = [:]
     private var lastScales: [Style: Double] = [:]
+    /// Each cell's `ceiling`, asked again when the search decides whether its smallest size was reached.
+    private var ceilings: [FitCell: Double] = [:]
     /// The fewest bytes any encoded setting took.
     private(set) var smallest: Int?
     /// The first failure met, the setting counted as not fitting: when nothing fits, the fitter says so.
@@ -135,8 +137,11 @@ final class FitEvaluator {
     /// The quick score of a cell's pixels as they are, resized and with fewer frames but before any palette
     /// or encoding, which only take more away.
     func ceiling(_ key: FitCell) -> Double? {
+        if let known = ceilings[key] { return known }
         do {
-            return try scorer(frames: key.frames).score(key.geometry.art(of: cache.cells.cell(key))).worst
+            let worst = try scorer(frames: key.frames).score(key.geometry.art(of: cache.cells.cell(key))).worst
+            ceilings[key] = worst
+            return worst
         } catch {
             note(.scoring(error))
             return nil

@@ -19,15 +19,15 @@ extension FitSearch {
         guard let ranking else { return [] }
         var seen = Set<FitKnobs>()
         var listed: [FitFinalist] = []
-        for (candidate, handicap) in contenders where seen.insert(candidate.knobs).inserted {
+        for candidate in contenders where seen.insert(candidate.knobs).inserted {
             listed.append(
                 FitFinalist(
-                    knobs: candidate.knobs, score: ranking.score(candidate), handicap: handicap,
+                    knobs: candidate.knobs, score: ranking.score(candidate), handicap: handicap(candidate.knobs.format),
                     written: candidate.knobs == written))
         }
         if !seen.contains(written), let known = ranking.known(written) {
-            let handicap = contenders.first { $0.candidate.knobs.format == written.format }?.handicap ?? 0
-            listed.append(FitFinalist(knobs: written, score: known, handicap: handicap, written: true))
+            listed.append(
+                FitFinalist(knobs: written, score: known, handicap: handicap(written.format), written: true))
         }
         return listed
     }

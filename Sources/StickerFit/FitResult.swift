@@ -140,15 +140,7 @@ public enum FitResult: Sendable {
 
     /// The same result with the finalists the search ranked (only a re-encoded file has them).
     func listing(_ finalists: [FitFinalist]) -> FitResult {
-        switch self {
-        case .fitted(var output):
-            output.finalists = finalists
-            return .fitted(output)
-        case .belowMinQuality(var output, let shortfall):
-            output.finalists = finalists
-            return .belowMinQuality(output, shortfall)
-        case .unchanged, .renamed, .failed: return self
-        }
+        changingOutput { $0.finalists = finalists }
     }
 
     /// The same result, timed.
@@ -160,15 +152,24 @@ public enum FitResult: Sendable {
         case .renamed(var kept):
             kept.seconds = seconds
             return .renamed(kept)
-        case .fitted(var output):
-            output.seconds = seconds
-            return .fitted(output)
-        case .belowMinQuality(var output, let shortfall):
-            output.seconds = seconds
-            return .belowMinQuality(output, shortfall)
         case .failed(var failed):
             failed.seconds = seconds
             return .failed(failed)
+        case .fitted, .belowMinQuality:
+            return changingOutput { $0.seconds = seconds }
+        }
+    }
+
+    /// The same result with `change` made to its re-encoded output; the same result when there is none.
+    private func changingOutput(_ change: (inout FitOutput) -> Void) -> FitResult {
+        switch self {
+        case .fitted(var output):
+            change(&output)
+            return .fitted(output)
+        case .belowMinQuality(var output, let shortfall):
+            change(&output)
+            return .belowMinQuality(output, shortfall)
+        case .unchanged, .renamed, .failed: return self
         }
     }
 }

@@ -32,9 +32,12 @@ final class FitSearch {
     private(set) var finalists: [FitCandidate] = []
     /// The full-size ranking that judged the best, whose scores the final step reuses and ranks a richer setting by.
     private(set) var ranking: FitFinalists?
-    /// Every candidate the full-size ranking judged for the best, refined ones included, with the handicap it ranked
-    /// under: what `--report-finalists` lists.
-    private(set) var contenders: [(candidate: FitCandidate, handicap: Double)] = []
+    /// Every candidate the full-size ranking judged for the best, refined ones included: what `--report-finalists`
+    /// lists.
+    private(set) var contenders: [FitCandidate] = []
+    /// What the ranking subtracted from a format's worst-frame score: another format than the source's must score
+    /// higher, unless asked for.
+    private(set) var handicap: (ImageFormat) -> Double = { _ in 0 }
 
     /// `cache`: the file's, which holds the source. `budget`: the work the file may take (a smaller one in tests).
     /// `spare`: a batch's idle workers, which the encodings borrow while they last.
@@ -79,7 +82,8 @@ final class FitSearch {
             }
             best = found
             ranking = other
-            contenders = (contenders.map(\.candidate) + sizes).map { ($0, 0) }
+            contenders += sizes
+            handicap = { _ in 0 }
         }
         if let best { return .found(best) }
         let fault = evaluator.fault ?? ranking?.fault
@@ -122,9 +126,9 @@ final class FitSearch {
             contenders += others
         }
         let own = plan.formats[0]
-        let handicap = { (candidate: FitCandidate) in candidate.knobs.format == own ? 0 : FitSearchPlan.formatGain }
-        self.contenders = contenders.map { ($0, handicap($0)) }
-        return ranking.ranked(contenders, handicap: handicap).first
+        let handicap = { (format: ImageFormat) in format == own ? 0 : FitSearchPlan.formatGain }
+        (self.contenders, self.handicap) = (contenders, handicap)
+        return ranking.ranked(contenders) { handicap($0.knobs.format) }.first
     }
 
     /// The best of `exact`'s cell in each format fit's default also tries (APNG, for a GIF), from its palette up. An

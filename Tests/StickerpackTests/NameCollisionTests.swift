@@ -7,8 +7,9 @@ import Testing
 struct NameCollisionTests {
     /// Whether this machine's temporary folder tells `Cat` from `cat` (false on a Mac's default disk).
     static let caseSensitiveDisk: Bool = {
-        guard let folder = try? Stickerpack.temporaryDirectory() else { return false }
-        FileManager.default.createFile(atPath: folder.path + "/probe", contents: Data())
+        guard let folder = try? Stickerpack.temporaryDirectory(),
+            FileManager.default.createFile(atPath: folder.path + "/probe", contents: Data())
+        else { return false }
         return !FileManager.default.fileExists(atPath: folder.path + "/PROBE")
     }()
 
