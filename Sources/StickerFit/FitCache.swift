@@ -27,6 +27,8 @@ final class FitCache {
     /// Full-size scores by candidate and the source frames a ranking reads: rankings that read the same frames
     /// score alike, so a candidate is scored at full size once.
     var rankedScores: [RankedKey: StickerScore] = [:]
+    /// Full scores (every frame) by candidate: the search's best confirmed in full, which the final step then keeps.
+    var fullScores: [FitKnobs: StickerScore] = [:]
     /// How often each memo answered, and how often it had to make the answer: for a bench, never a report.
     var counts = Counts()
 

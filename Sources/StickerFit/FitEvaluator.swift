@@ -10,7 +10,8 @@ final class FitEvaluator {
     var limit: Int
     let options: FitOptions
     let cache: FitCache
-    private let spare: SpareWorkers?
+    /// A batch's idle workers, which the encodings and the search's full scores borrow while they last.
+    let spare: SpareWorkers?
     /// The quick scorer of the source's frame count (`scorer(frames:)` for fewer).
     private let scorer: StickerScorer
     private(set) var budget: FitWorkBudget

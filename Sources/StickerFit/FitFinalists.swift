@@ -73,6 +73,47 @@ final class FitFinalists {
         }
     }
 
+    /// The best of `candidates` by their full score (every frame, at up to 618 px) less `handicap`, first of equals in
+    /// `ranked`'s order. The ranking reads some frames of a long animation, and a candidate keeping fewer frames may
+    /// look worst on one it does not read. A ranking's worst frame is never below the full score's (it reads some of
+    /// the same frames), so candidates are scored in full best first only while one left could still rank higher.
+    /// The full scores are kept in the file's cache for the final step. Nil when there are no candidates; the
+    /// ranking's first when one cannot be scored in full (noted).
+    func confirmedBest(
+        _ candidates: [FitCandidate], handicap: (FitCandidate) -> Double, spare: SpareWorkers?
+    ) -> FitCandidate? {
+        let ranked = ranked(candidates, handicap: handicap)
+        guard cache.source.frames.count > Self.frames else { return ranked.first }
+        var best: (candidate: FitCandidate, worst: Double)?
+        for candidate in ranked {
+            guard let bound = score(candidate)?.worst else { break }
+            if let best, bound - handicap(candidate) <= best.worst { break }
+            do {
+                let worst = try fullScore(candidate, spare: spare).worst - handicap(candidate)
+                if best == nil || worst > best!.worst { best = (candidate, worst) }
+            } catch {
+                fault = fault ?? .scoring(error)
+                return ranked.first
+            }
+        }
+        return best?.candidate ?? ranked.first
+    }
+
+    /// `candidate`'s full score, every frame at up to 618 px, made once and kept in the file's cache; the frames its
+    /// ranking score read are not scored again. The source's side is not kept (a long animation's would take GBs).
+    func fullScore(_ candidate: FitCandidate, spare: SpareWorkers?) throws(StickerScoreError) -> StickerScore {
+        if let known = cache.fullScores[candidate.knobs] { return known }
+        let art = candidate.knobs.geometry.art(of: candidate.shown)
+        let scorer = try StickerScorer(source: cache.source, options: .full, usedOnce: true)
+        let known = known(candidate.knobs)
+        let score = try SpareWorkers.run(spare, upTo: cache.source.frames.count - 1) {
+            workers throws(StickerScoreError) in
+            try scorer.score(art, workers: workers, known: known)
+        }
+        cache.fullScores[candidate.knobs] = score
+        return score
+    }
+
     /// `knobs`' score if it was computed: its frames are a full score's too.
     func known(_ knobs: FitKnobs) -> StickerScore? {
         cache.rankedScores[FitCache.RankedKey(frames: dropped, knobs: knobs)]

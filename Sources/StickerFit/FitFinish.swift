@@ -75,7 +75,12 @@ struct FitFinish {
                 ranking?.ranks(richer, above: found) == true
             else { break }
             let bytes = try fullEffort(richer.shown, as: richer.knobs.format)
-            if bytes.count <= limit { return try scored(bytes, richer, ranking: ranking) }
+            if bytes.count <= limit {
+                // The search's best, when confirmed by its full score, gives way only to a higher full score.
+                let kept = try scored(bytes, richer, ranking: ranking)
+                if let confirmed = cache.fullScores[found.knobs], kept.score.worst < confirmed.worst { break }
+                return kept
+            }
             // Its full effort saved less than the sample said (earth-disc: 150 colours missed, where 128 fit): its own
             // saving sets the limit the next search of richer settings ranks under.
             quickLimit = limit * richer.bytes.count / bytes.count
@@ -90,7 +95,7 @@ struct FitFinish {
         -> Final
     {
         let score: StickerScore
-        if let ranked = ranking?.fullScore(of: candidate.knobs) {
+        if let ranked = ranking?.fullScore(of: candidate.knobs) ?? cache.fullScores[candidate.knobs] {
             score = ranked
         } else {
             score = try fullScore(candidate.shown, candidate.knobs, known: ranking?.known(candidate.knobs))

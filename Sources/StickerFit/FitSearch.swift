@@ -128,7 +128,7 @@ final class FitSearch {
         let own = plan.formats[0]
         let handicap = { (format: ImageFormat) in format == own ? 0 : FitSearchPlan.formatGain }
         (self.contenders, self.handicap) = (contenders, handicap)
-        return ranking.ranked(contenders) { handicap($0.knobs.format) }.first
+        return ranking.confirmedBest(contenders, handicap: { handicap($0.knobs.format) }, spare: evaluator.spare)
     }
 
     /// The best of `exact`'s cell in each format fit's default also tries (APNG, for a GIF), from its palette up. An

@@ -33,6 +33,37 @@ struct FitFinalistsTests {
         #expect(ranking.fullScore(of: rich.knobs) == full)
     }
 
+    @Test("The best is confirmed by full scores: a candidate bad on a frame the ranking does not read loses")
+    func confirmedByFullScore() throws {
+        let source = try TestImages.animation(frames: 12, delayMs: 50)
+        let cache = FitCache(source: source)
+        let base = OutputGeometry.base(width: source.width, height: source.height, sizeClass: nil)
+        // The search's own score of a candidate is not what is tested: any score stands for it.
+        let unscored = try StickerScorer(source: source, options: StickerScoreOptions(maximumFrames: 1)).score(source)
+        func candidate(colors: Int, _ frames: [RGBAImage]) -> FitCandidate {
+            var shown = source
+            shown.frames = zip(frames, source.frames).map { AnimationFrame(image: $0, delayMs: $1.delayMs) }
+            let knobs = FitKnobs(geometry: base, frames: frames.count, format: .png, colors: colors)
+            return FitCandidate(knobs: knobs, bytes: [], shown: shown, score: unscored)
+        }
+        // Slightly off on every frame, against exact on all frames but one, which is gone.
+        let dimmed = source.frames.map { frame in
+            RGBAImage(width: frame.image.width, height: frame.image.height, pixels: frame.image.pixels.map { $0 / 8 * 8 })
+        }
+        let mild = candidate(colors: 64, dimmed)
+        let ranking = try FitFinalists(cache: cache, sizes: [mild])
+        let mildRank = try #require(ranking.score(mild)).worst
+        let blank = RGBAImage(width: source.width, height: source.height)
+        let missing = (0..<source.frames.count).lazy.map { gone in
+            candidate(colors: 128 + gone, source.frames.enumerated().map { $0 == gone ? blank : $1.image })
+        }
+        let unread = try #require(missing.first { (ranking.score($0)?.worst ?? 0) > mildRank })
+        #expect(ranking.ranked([unread, mild]).first?.knobs == unread.knobs)
+        #expect(ranking.confirmedBest([unread, mild], handicap: { _ in 0 }, spare: nil)?.knobs == mild.knobs)
+        let full = try #require(cache.fullScores[unread.knobs])
+        #expect(full.worst < mildRank)
+    }
+
     @Test("The search's finalists: one a cell searched, each within the limit, the chosen one in the cell of one")
     func finalists() throws {
         let (search, chosen) = try Self.searched(width: 618, height: 618)

@@ -75,7 +75,7 @@ extension FitReport {
             ("framePalettes", .bool(knobs.framePalettes)), ("gifLossy", .int(knobs.lossy)),
             ("jpegQuality", .optional(knobs.quality) { .int($0) }),
             ("worst", .optional(finalist.score?.worst) { .number($0) }),
-            ("mean", .optional(finalist.score?.mean) { .number($0) }),
+            ("mean", .optional(finalist.score?.mean) { .number($0) }), ("full", .bool(finalist.scoredInFull)),
             ("handicap", .number(finalist.handicap)), ("written", .bool(finalist.written)),
         ])
     }
