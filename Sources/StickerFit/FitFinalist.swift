@@ -33,7 +33,8 @@ extension FitSearch {
         if !seen.contains(written), let known = full[written] ?? ranking.known(written) {
             listed.append(
                 FitFinalist(
-                    knobs: written, score: known, scoredInFull: full[written] != nil, handicap: handicap(written.format),
+                    knobs: written, score: known, scoredInFull: full[written] != nil,
+                    handicap: handicap(written.format),
                     written: true))
         }
         return listed

@@ -48,7 +48,8 @@ struct FitFinalistsTests {
         }
         // Slightly off on every frame, against exact on all frames but one, which is gone.
         let dimmed = source.frames.map { frame in
-            RGBAImage(width: frame.image.width, height: frame.image.height, pixels: frame.image.pixels.map { $0 / 8 * 8 })
+            RGBAImage(
+                width: frame.image.width, height: frame.image.height, pixels: frame.image.pixels.map { $0 / 8 * 8 })
         }
         let mild = candidate(colors: 64, dimmed)
         let ranking = try FitFinalists(cache: cache, sizes: [mild])
