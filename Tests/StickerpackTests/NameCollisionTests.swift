@@ -107,7 +107,7 @@ struct NameCollisionTests {
         for (command, existing) in [("variants", "CAT@2x.png"), ("fit", "CAT.png")] {
             let out = root + "/out-\(command)"
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: out + "/" + existing, contents: Data([1]))
+            try #require(FileManager.default.createFile(atPath: out + "/" + existing, contents: Data([1])))
             let result = try Stickerpack.run([command, root + "/cat.png", "-o", out, "--force"])
             #expect(result.status == 2, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("(already there)"), "\(command): \(result.stderr)")
