@@ -33,6 +33,19 @@ def require_tool(name, install):
     return path
 
 
+def hold_folder(path):
+    """Hold `path` (made if missing) for this run, or exit saying another run holds it: a second run writing into the
+    same folder would delete the first one's outputs before it judged them. The hold ends with the process."""
+    import fcntl
+    os.makedirs(path, exist_ok=True)
+    lock = open(os.path.join(path, ".lock"), "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        sys.exit(f"error: another run is writing into {path}; wait for it to end")
+    return lock
+
+
 class Run(NamedTuple):
     seconds: float  # wall clock
     cpu: float  # user + system seconds of the command and all its processes: steadier than wall on a busy machine

@@ -15,7 +15,7 @@ import argparse
 import os
 import sys
 
-from benchutil import ROOT
+from benchutil import ROOT, hold_folder
 import fit_side_by_side
 import fit_vs_peers
 
@@ -33,6 +33,7 @@ def main():
     files = args.files or fit_side_by_side.default_files()
     if not files:
         sys.exit("no files given")
+    held = hold_folder(OUT)  # noqa: F841 (held until the process ends)
     runs = [fit_vs_peers.run_fit(args.stickerpack, files, os.path.join(OUT, side), args.jobs, extra)
             for side, extra in (("search", ()), ("reference", ("--search-everything",)))]
     print(f"{'file':28} {'search: worst, bytes, candidates, seconds':>38}   {'reference':>38}  behind")

@@ -18,7 +18,7 @@ import argparse
 import os
 import sys
 
-from benchutil import ROOT
+from benchutil import ROOT, hold_folder
 import fit_vs_peers
 
 OUT = os.path.join(ROOT, ".build", "bench-side-by-side")
@@ -56,6 +56,7 @@ def main():
     files = args.files or default_files()
     if not files:
         sys.exit("no files given")
+    held = hold_folder(OUT)  # noqa: F841 (held until the process ends)
     runs = [fit_vs_peers.run_fit(binary, files, os.path.join(OUT, side), jobs=2)
             for side, binary in (("old", args.old), ("new", args.new))]
     print(f"{'file':28} {'old: worst, bytes, candidates, seconds':>38}   {'new':>38}  gain")
