@@ -90,7 +90,7 @@ final class FitFinalists {
             if let best, bound - handicap(candidate) <= best.worst { break }
             do {
                 let worst = try fullScore(candidate, spare: spare).worst - handicap(candidate)
-                if best == nil || worst > best!.worst { best = (candidate, worst) }
+                if worst > best?.worst ?? -.infinity { best = (candidate, worst) }
             } catch {
                 fault = fault ?? .scoring(error)
                 return ranked.first
@@ -100,18 +100,24 @@ final class FitFinalists {
     }
 
     /// `candidate`'s full score, every frame at up to 618 px, made once and kept in the file's cache; the frames its
-    /// ranking score read are not scored again. The source's side is not kept (a long animation's would take GBs).
+    /// ranking score read are not scored again (a short animation's ranking read them all).
     func fullScore(_ candidate: FitCandidate, spare: SpareWorkers?) throws(StickerScoreError) -> StickerScore {
-        if let known = cache.fullScores[candidate.knobs] { return known }
+        if let known = cache.fullScores[candidate.knobs] ?? fullScore(of: candidate.knobs) { return known }
         let art = candidate.knobs.geometry.art(of: candidate.shown)
-        let scorer = try StickerScorer(source: cache.source, options: .full, usedOnce: true)
-        let known = known(candidate.knobs)
-        let score = try SpareWorkers.run(spare, upTo: cache.source.frames.count - 1) {
-            workers throws(StickerScoreError) in
-            try scorer.score(art, workers: workers, known: known)
-        }
+        let score = try Self.scoredInFull(art, source: cache.source, known: known(candidate.knobs), spare: spare)
         cache.fullScores[candidate.knobs] = score
         return score
+    }
+
+    /// Every frame of `art` scored against `source`, but those `known` has, spread over a batch's idle workers. The
+    /// source's side is not kept (a scorer is used once: a long animation's would take GBs).
+    static func scoredInFull(
+        _ art: DecodedImage, source: DecodedImage, known: StickerScore?, spare: SpareWorkers?
+    ) throws(StickerScoreError) -> StickerScore {
+        let scorer = try StickerScorer(source: source, options: .full, usedOnce: true)
+        return try SpareWorkers.run(spare, upTo: source.frames.count - 1) { workers throws(StickerScoreError) in
+            try scorer.score(art, workers: workers, known: known)
+        }
     }
 
     /// `knobs`' score if it was computed: its frames are a full score's too.

@@ -89,16 +89,20 @@ struct FitFinish {
         return try scored(full ?? found.bytes, found, ranking: ranking)
     }
 
-    /// `bytes`, the file of `candidate`, with its full score: the one the search's `ranking` computed (every frame of
-    /// a short animation), else computed here.
+    /// `bytes`, the file of `candidate`, with its full score: the one the search's `ranking` computed or now computes
+    /// (reading its own frames' scores), else computed here.
     private func scored(_ bytes: [UInt8], _ candidate: FitCandidate, ranking: FitFinalists?) throws(FitStepError)
         -> Final
     {
         let score: StickerScore
-        if let ranked = ranking?.fullScore(of: candidate.knobs) ?? cache.fullScores[candidate.knobs] {
-            score = ranked
+        if let ranking {
+            do {
+                score = try ranking.fullScore(candidate, spare: spare)
+            } catch {
+                throw .scoring(error)
+            }
         } else {
-            score = try fullScore(candidate.shown, candidate.knobs, known: ranking?.known(candidate.knobs))
+            score = try fullScore(candidate.shown, candidate.knobs)
         }
         return Final(bytes: bytes, knobs: candidate.knobs, shown: candidate.shown, score: score)
     }
@@ -152,18 +156,11 @@ struct FitFinish {
         }
     }
 
-    /// Every frame scored against the source. The source's side is not kept (a scorer is used once), and the
-    /// frames are spread over any idle workers of the batch. `known`: the ranking's score of the same candidate,
-    /// whose frames (at the same size) are not scored again.
-    private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs, known: StickerScore? = nil)
-        throws(FitStepError) -> StickerScore
-    {
-        let art = knobs.geometry.art(of: shown)
+    /// Every frame scored against the source, spread over any idle workers of the batch.
+    private func fullScore(_ shown: DecodedImage, _ knobs: FitKnobs) throws(FitStepError) -> StickerScore {
         do {
-            let scorer = try StickerScorer(source: source, options: .full, usedOnce: true)
-            return try SpareWorkers.run(spare, upTo: source.frames.count - 1) { workers throws(StickerScoreError) in
-                try scorer.score(art, workers: workers, known: known)
-            }
+            return try FitFinalists.scoredInFull(
+                knobs.geometry.art(of: shown), source: source, known: nil, spare: spare)
         } catch {
             throw .scoring(error)
         }
